@@ -1,0 +1,109 @@
+using System.Diagnostics;
+
+namespace Pando.ModelCheck;
+
+/// <summary>Progress of a running model, for live display.</summary>
+/// <param name="Model">The model's name.</param>
+/// <param name="Elapsed">Wall-clock time since TLC started.</param>
+/// <param name="Stats">Latest statistics TLC printed, if any.</param>
+public sealed record RunProgress(string Model, TimeSpan Elapsed, TlcStats? Stats);
+
+/// <summary>The outcome of running TLC once on a model.</summary>
+/// <param name="Result">The parsed result.</param>
+/// <param name="Seconds">Wall-clock seconds.</param>
+/// <param name="LogPath">Where TLC's raw output was saved.</param>
+/// <param name="CommandLine">The command that ran.</param>
+public sealed record RunOutcome(TlcResult Result, double Seconds, string LogPath, string CommandLine);
+
+/// <summary>Runs TLC on one manifest entry with its own metadir, enforcing the time budget.</summary>
+public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string outDir)
+{
+    /// <summary>Builds the java arguments for an entry.</summary>
+    public IReadOnlyList<string> Arguments(ModelEntry m, int workers, int heapMb)
+    {
+        var args = new List<string>
+        {
+            "-XX:+UseParallelGC", $"-Xmx{heapMb}m", "-Dfile.encoding=UTF-8",
+            "-DTLA-Library=" + string.Join(Path.PathSeparator, library.SearchDirs),
+            "-cp", tools.Jar, "tlc2.TLC", "-tool",
+            "-workers", (m.Mode == CheckMode.Simulate ? 1 : workers).ToString(System.Globalization.CultureInfo.InvariantCulture),
+            "-metadir", Path.Combine(outDir, "meta", m.Name),
+        };
+        if (!m.CheckDeadlock) args.Add("-deadlock");
+        if (m.Simulation is { } s)
+            args.AddRange(["-simulate", $"num={s.Traces}", "-depth", s.Depth.ToString(System.Globalization.CultureInfo.InvariantCulture),
+                           "-seed", s.Seed.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+        // TLC 2.15 resolves -config against the folder of the root module, so pass it relative to that.
+        args.AddRange(["-config", Path.GetRelativePath(Path.GetDirectoryName(m.ModulePath)!, m.CfgPath), m.ModulePath]);
+        return args;
+    }
+
+    /// <summary>Runs TLC and returns its result; never throws for TLC failures (they are verdicts).</summary>
+    public RunOutcome Run(ModelEntry m, int workers, int heapMb, Action<RunProgress>? progress, CancellationToken cancel)
+    {
+        var meta = Path.Combine(outDir, "meta", m.Name);
+        if (Directory.Exists(meta)) Directory.Delete(meta, recursive: true);
+        Directory.CreateDirectory(meta);
+        var logDir = Path.Combine(outDir, "logs");
+        Directory.CreateDirectory(logDir);
+        var logPath = Path.Combine(logDir, m.Name + ".log");
+        var args = Arguments(m, workers, heapMb);
+        var psi = new ProcessStartInfo(tools.Java)
+        {
+            RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false,
+            WorkingDirectory = meta,
+        };
+        foreach (var a in args) psi.ArgumentList.Add(a);
+        var parser = new TlcOutputParser();
+        var sw = Stopwatch.StartNew();
+        TlcStats? last = null;
+        parser.MessageCompleted += msg =>
+        {
+            if (TlcOutputParser.StatsOf(msg) is { } st) { last = st; progress?.Invoke(new RunProgress(m.Name, sw.Elapsed, st)); }
+        };
+        using var log = new StreamWriter(logPath);
+        log.WriteLine("# " + tools.Java + " " + string.Join(' ', args));
+        var gate = new object();
+        using var proc = new Process { StartInfo = psi };
+        proc.OutputDataReceived += (_, e) => { if (e.Data is null) return; lock (gate) { log.WriteLine(e.Data); parser.Feed(e.Data); } };
+        proc.ErrorDataReceived += (_, e) => { if (e.Data is null) return; lock (gate) { log.WriteLine(e.Data); parser.Feed(e.Data); } };
+        proc.Start();
+        proc.BeginOutputReadLine();
+        proc.BeginErrorReadLine();
+        bool finished = false;
+        var deadline = TimeSpan.FromSeconds(m.BudgetSeconds);
+        while (!finished)
+        {
+            finished = proc.WaitForExit(1000);
+            if (finished) break;
+            progress?.Invoke(new RunProgress(m.Name, sw.Elapsed, last));
+            if (sw.Elapsed > deadline || cancel.IsCancellationRequested)
+            {
+                try { proc.Kill(entireProcessTree: true); } catch (InvalidOperationException) { }
+                proc.WaitForExit();
+                break;
+            }
+        }
+        proc.WaitForExit(); // drain the asynchronous readers
+        sw.Stop();
+        TlcResult result;
+        lock (gate) result = parser.Result(finished ? proc.ExitCode : null);
+        if (!finished)
+            result = result with
+            {
+                Kind = VerdictKind.Timeout, Property = null,
+                ErrorText = cancel.IsCancellationRequested ? "stopped (interrupted)" : $"stopped after its budget of {m.BudgetSeconds} s",
+            };
+        result = ResolveAssumption(result, m);
+        return new RunOutcome(result, sw.Elapsed.TotalSeconds, logPath, tools.Java + " " + string.Join(' ', args));
+    }
+
+    /// <summary>Names the false ASSUME from TLC's location by reading the module it points at.</summary>
+    public TlcResult ResolveAssumption(TlcResult r, ModelEntry m)
+    {
+        if (r.Kind != VerdictKind.Assumption || r.AssumptionAt is not { } at) return r;
+        var file = library.Find(at.Module, Path.GetDirectoryName(m.ModulePath));
+        if (file is null) return r;
+        return r with { Property = TlaText.AssumptionNameAt(File.ReadAllText(file), at.Line, at.Column) };
+    }
+}

@@ -1,0 +1,139 @@
+using System.Globalization;
+using Pando.ModelCheck;
+
+namespace Pando.Cli;
+
+/// <summary><c>./pando check</c>: run the model-checking suite.</summary>
+public static class CheckCommand
+{
+    /// <summary>Help text.</summary>
+    public const string Help = """
+        usage: ./pando check [selection] [options]
+
+        Runs TLC on the selected models of the manifest (parallel up to the number of cores, each with its own
+        metadir under .pando/out/check/meta), compares each verdict with the model's expectation, prints a summary,
+        and writes .pando/out/check/report.json and report.md (counterexamples as step tables).
+
+        selection (default: every model of the fast tier):
+          --spec P        models of protocol P (repeatable), e.g. --spec Pando
+          --model NAME    this model, whatever its tier (repeatable)
+          --tag T         models with tag T (repeatable)
+          --tier fast|full  models of this tier
+          --all           every tier
+
+        options:
+          --list          list the selected models and their expectations; run nothing
+          --record        after the run, write the statistics of every model that ran as expected into the manifest
+          --strict        fail when a passing model's distinct-state count differs from the recorded one
+          --jobs N        run at most N models at once (default: number of cores)
+          --manifest F    manifest file (default: configs/models.json)
+          --out DIR       output folder (default: .pando/out/check)
+          --help          this text
+
+        A model fails when TLC's verdict differs from its expectation, in either direction: an expected-pass model
+        that violates something, and an expected-violation model that passes or violates something else
+        ("missing violation"). Exit codes: 0 all as expected, 1 some model failed, 2 bad input (nothing run).
+        """;
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(IReadOnlyList<string> argv)
+    {
+        var a = new Args("check", argv);
+        var protocols = new List<string>(); var names = new List<string>(); var tags = new List<string>();
+        string? tier = null, manifestPath = null, outDir = null;
+        bool all = false, list = false, record = false, strict = false;
+        int? jobs = null;
+        for (var t = a.Next(); t is not null; t = a.Next())
+        {
+            switch (t)
+            {
+                case "--help" or "-h": Console.WriteLine(Help); return 0;
+                case "--spec": protocols.Add(a.Value(t)); break;
+                case "--model": names.Add(a.Value(t)); break;
+                case "--tag": tags.Add(a.Value(t)); break;
+                case "--tier": tier = a.Value(t); break;
+                case "--all": all = true; break;
+                case "--list": list = true; break;
+                case "--record": record = true; break;
+                case "--strict": strict = true; break;
+                case "--jobs": jobs = a.IntValue(t, 1); break;
+                case "--manifest": manifestPath = a.Value(t); break;
+                case "--out": outDir = a.Value(t); break;
+                default: throw a.Unknown(t);
+            }
+        }
+        if (tier is not null && !Manifest.Tiers.Contains(tier)) throw new UsageError($"check: --tier must be fast or full, got \"{tier}\"");
+        if (all && tier is not null) throw new UsageError("check: --all and --tier exclude each other");
+        var root = manifestPath is null ? Program.RepoRoot() : null;
+        manifestPath ??= Path.Combine(root!, "configs", "models.json");
+        var manifest = Manifest.Load(manifestPath);
+        var selection = new Selection { Protocols = protocols, Names = names, Tags = tags, Tier = tier, AllTiers = all };
+        var models = selection.Apply(manifest);
+        if (models.Count == 0) throw new InputError("the selection matches no model (see ./pando check --list --all)");
+        if (list) { PrintList(models); return 0; }
+
+        root ??= SafeRoot(manifestPath);
+        var tools = ToolchainLocator.Locate(root);
+        outDir = Path.GetFullPath(outDir ?? Path.Combine(root, ".pando", "out", "check"));
+        var session = new CheckSession(tools, manifest, outDir);
+        var (j, w) = CheckSession.Plan(models.Count, jobs);
+        Console.WriteLine($"checking {models.Count} model(s): {j} at a time, {w} TLC worker(s) each · java {tools.JavaMajor} · TLC jar from {tools.JarSource}");
+        using var display = new ProgressDisplay(!Console.IsOutputRedirected);
+        session.Started += display.Started;
+        session.Progress += display.Progress;
+        session.Finished += display.Finished;
+        using var cts = new CancellationTokenSource();
+        Console.CancelKeyPress += (_, e) => { e.Cancel = true; cts.Cancel(); };
+        var reports = session.Run(models, new CheckOptions(jobs, strict), cts.Token);
+        display.Stop();
+
+        Console.WriteLine();
+        Console.Write(Reports.SummaryTable(reports, markdown: false));
+        var (json, md) = Reports.Write(outDir, tools, reports);
+        foreach (var r in reports.Where(r => !r.Judgement.Ok))
+        {
+            Console.WriteLine();
+            Console.WriteLine($"FAILED {r.Model.Name}: {r.Judgement.Message}");
+            if (r.Run.Result.Trace is { } tr && r.Model.Expect.Kind == VerdictKind.Pass) Console.Write(tr.ToText());
+            if (r.Run.Result.Kind == VerdictKind.Error && r.Run.Result.ErrorText is { } e) Console.WriteLine(Indent(e));
+            Console.WriteLine($"  TLC output: {r.Run.LogPath}");
+        }
+        foreach (var r in reports.Where(r => r.Judgement.Ok && r.Judgement.Drift is not null))
+            Console.WriteLine($"note: {r.Model.Name}: {r.Judgement.Drift} (re-record with --record, or fail on it with --strict)");
+        if (record)
+        {
+            var stats = reports.Where(r => r.Judgement.Ok).ToDictionary(r => r.Model.Name,
+                r => new RecordedStats(r.Run.Result.Stats.Distinct, r.Run.Result.Stats.Generated, r.Run.Result.Stats.Depth, r.Run.Seconds));
+            Manifest.RecordStats(manifestPath, stats);
+            Console.WriteLine($"recorded statistics of {stats.Count} model(s) in {manifestPath}");
+        }
+        int failed = reports.Count(r => !r.Judgement.Ok);
+        Console.WriteLine();
+        Console.WriteLine($"reports: {json}, {md}");
+        Console.WriteLine(failed == 0
+            ? $"check: all {reports.Count} model(s) as expected"
+            : $"check: {failed} of {reports.Count} model(s) NOT as expected");
+        return failed == 0 ? 0 : 1;
+    }
+
+    private static string SafeRoot(string manifestPath)
+    {
+        try { return Program.RepoRoot(); }
+        catch (InputError) { return Path.GetDirectoryName(Path.GetFullPath(manifestPath))!; }
+    }
+
+    private static void PrintList(IReadOnlyList<ModelEntry> models)
+    {
+        int w = models.Max(m => m.Name.Length);
+        int we = models.Max(m => m.Expect.ToString().Length);
+        foreach (var m in models)
+        {
+            var mode = m.Mode == CheckMode.Simulate ? $"simulate {m.Simulation!.Traces}x{m.Simulation.Depth}" : "exhaustive";
+            var last = m.Stats is { } s ? $"{s.Distinct?.ToString("N0", CultureInfo.InvariantCulture) ?? "-"} states, {s.Seconds?.ToString("0.0", CultureInfo.InvariantCulture) ?? "-"} s" : "not recorded";
+            Console.WriteLine($"{m.Name.PadRight(w)}  {m.Expect.ToString().PadRight(we)}  {m.Tier,-4}  {mode,-20}  {last}");
+        }
+        Console.WriteLine($"{models.Count} model(s)");
+    }
+
+    private static string Indent(string s) => string.Join('\n', s.Split('\n').Select(l => "  " + l));
+}

@@ -1,0 +1,59 @@
+using Pando.ModelCheck;
+
+namespace Pando.Cli;
+
+/// <summary>Entry point of <c>./pando</c>.</summary>
+public static class Program
+{
+    /// <summary>Top-level help.</summary>
+    public const string Help = """
+        pando — model checking and testing for the Pando reference repository
+
+        usage: ./pando <command> [options]
+
+        commands:
+          check     run TLC on the models of configs/models.json and compare each verdict with its expectation
+          test      build the solution, run the xunit tests, then `check` on the fast tier (the README's test command)
+
+        Every command takes --help. Exit codes: 0 success, 1 a check or test failed, 2 bad input or usage.
+        """;
+
+    /// <summary>Runs the CLI; returns the process exit code.</summary>
+    public static int Main(string[] argv)
+    {
+        if (argv.Length == 0 || argv[0] is "--help" or "-h" or "help")
+        {
+            Console.WriteLine(Help);
+            return argv.Length == 0 ? 2 : 0;
+        }
+        var rest = argv.Skip(1).ToList();
+        try
+        {
+            return argv[0] switch
+            {
+                "check" => CheckCommand.Run(rest),
+                "test" => throw new UsageError("test: run it through ./pando test (the script builds the solution first)"),
+                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test)"),
+            };
+        }
+        catch (UsageError e)
+        {
+            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" ? "check " : "")}--help)");
+            return 2;
+        }
+        catch (InputError e)
+        {
+            Console.Error.WriteLine($"pando: {e.Message}");
+            return 2;
+        }
+    }
+
+    /// <summary>The repository root: PANDO_ROOT, or the nearest parent of the working folder that holds pando.slnx.</summary>
+    public static string RepoRoot()
+    {
+        if (Environment.GetEnvironmentVariable("PANDO_ROOT") is { Length: > 0 } r) return Path.GetFullPath(r);
+        for (var d = new DirectoryInfo(Directory.GetCurrentDirectory()); d is not null; d = d.Parent)
+            if (File.Exists(Path.Combine(d.FullName, "pando.slnx"))) return d.FullName;
+        throw new InputError("cannot find the repository root (no pando.slnx above the working folder); run from inside the repository or set PANDO_ROOT");
+    }
+}
