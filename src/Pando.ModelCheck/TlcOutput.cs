@@ -226,7 +226,10 @@ public sealed partial class TlcOutputParser
         }
         if (kind is null)
         {
-            if (errors.Count > 0 || (exitCode is not null and not 0) || (exitCode == 0 && !success && !IsSimulation()))
+            // A pass needs exit code 0 and, for exhaustive runs, TLC's own "no error has been found";
+            // a killed run (no exit code) never passes.
+            bool finishedCleanly = exitCode == 0 && (success || IsSimulation());
+            if (errors.Count > 0 || !finishedCleanly)
                 kind = VerdictKind.Error;
             else kind = VerdictKind.Pass;
         }

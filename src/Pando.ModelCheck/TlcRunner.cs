@@ -24,6 +24,9 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
         var args = new List<string>
         {
             "-XX:+UseParallelGC", $"-Xmx{heapMb}m", "-Dfile.encoding=UTF-8",
+            // TLC 2.15 extracts its standard modules (Naturals.tla, ...) into java.io.tmpdir; parallel
+            // runs sharing /tmp read each other's half-written copies, so each run gets its own folder.
+            "-Djava.io.tmpdir=" + Path.Combine(outDir, "meta", m.Name, "tmp"),
             "-DTLA-Library=" + string.Join(Path.PathSeparator, library.SearchDirs),
             "-cp", tools.Jar, "tlc2.TLC", "-tool",
             "-workers", (m.Mode == CheckMode.Simulate ? 1 : workers).ToString(System.Globalization.CultureInfo.InvariantCulture),
@@ -43,7 +46,7 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
     {
         var meta = Path.Combine(outDir, "meta", m.Name);
         if (Directory.Exists(meta)) Directory.Delete(meta, recursive: true);
-        Directory.CreateDirectory(meta);
+        Directory.CreateDirectory(Path.Combine(meta, "tmp"));
         var logDir = Path.Combine(outDir, "logs");
         Directory.CreateDirectory(logDir);
         var logPath = Path.Combine(logDir, m.Name + ".log");

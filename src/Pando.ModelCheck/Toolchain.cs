@@ -93,8 +93,8 @@ public static partial class ToolchainLocator
         var cached = Path.Combine(cacheDir, "tla2tools.jar");
         if (File.Exists(cached) && Sha256(cached) == PinnedSha256) return (cached, "cache (.pando/tools)");
         var url = env("PANDO_TLA2TOOLS_URL") is { Length: > 0 } u ? u : PinnedUrl;
-        Directory.CreateDirectory(cacheDir);
-        var partial = cached + ".part";
+        // Download to a temporary file; the cache folder is created only once the jar is verified.
+        var partial = Path.Combine(Path.GetTempPath(), $"tla2tools-{Environment.ProcessId}-{Guid.NewGuid():N}.part");
         try
         {
             using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(60) };
@@ -110,6 +110,7 @@ public static partial class ToolchainLocator
                 File.Delete(partial);
                 throw new InputError($"downloaded {url} but its sha256 is {sha}, not the pinned {PinnedSha256}; refusing to use it. Set TLA2TOOLS_JAR to a verified tla2tools.jar");
             }
+            Directory.CreateDirectory(cacheDir);
             File.Move(partial, cached, overwrite: true);
             return (cached, $"downloaded from {url}");
         }

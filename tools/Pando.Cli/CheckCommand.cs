@@ -110,6 +110,7 @@ public static class CheckCommand
         int failed = reports.Count(r => !r.Judgement.Ok);
         Console.WriteLine();
         Console.WriteLine($"reports: {json}, {md}");
+        Console.WriteLine($"models: {reports.Count - failed} passed, {failed} failed");
         Console.WriteLine(failed == 0
             ? $"check: all {reports.Count} model(s) as expected"
             : $"check: {failed} of {reports.Count} model(s) NOT as expected");

@@ -1,0 +1,164 @@
+using System.Diagnostics;
+
+namespace Pando.ModelCheck.Tests;
+
+/// The harness on real models through real TLC: one expected pass, one expected violation, and both
+/// expectations flipped, which must fail the run.
+public class EndToEndTests
+{
+    private static IReadOnlyList<ModelReport> Check(TestManifest t, bool strict = false)
+    {
+        var manifest = t.Load();
+        using var outDir = Repo.Temp();
+        var session = new CheckSession(Repo.Tools(), manifest, outDir.Path);
+        var reports = session.Run(manifest.Models, new CheckOptions(null, strict), CancellationToken.None);
+        var (json, md) = Reports.Write(outDir.Path, Repo.Tools(), reports);
+        Assert.True(File.Exists(json) && File.Exists(md));
+        return reports;
+    }
+
+    [Fact]
+    public void Passing_model_and_mutant_give_their_expected_verdicts()
+    {
+        using var t = new TestManifest();
+        t.Add("pass", "Consensus.cfg", "pass");
+        t.Add("mutant", "Consensus_Mutant_ChooseTwice_violates_Agreement.cfg", "violates ConsensusAgreementInv");
+        var r = Check(t);
+        Assert.All(r, x => Assert.True(x.Judgement.Ok, x.Judgement.Message));
+        Assert.Equal(3, r[0].Run.Result.Stats.Distinct);
+        Assert.Equal("MutantChooseTwice", r[1].Run.Result.Trace!.States[^1].Action);
+    }
+
+    [Fact]
+    public void Mutant_expected_to_pass_fails_the_run()
+    {
+        using var t = new TestManifest();
+        t.Add("mutant", "Consensus_Mutant_ChooseTwice_violates_Agreement.cfg", "pass");
+        var r = Assert.Single(Check(t));
+        Assert.False(r.Judgement.Ok);
+        Assert.Equal("UNEXPECTED violates ConsensusAgreementInv: the model was expected to pass", r.Judgement.Message);
+    }
+
+    [Fact]
+    public void Passing_model_expected_to_violate_is_a_missing_violation()
+    {
+        using var t = new TestManifest();
+        t.Add("pass", "Consensus.cfg", "violates ConsensusAgreementInv");
+        var r = Assert.Single(Check(t));
+        Assert.False(r.Judgement.Ok);
+        Assert.StartsWith("MISSING VIOLATION", r.Judgement.Message);
+    }
+
+    [Fact]
+    public void Liveness_deadlock_and_assumption_verdicts_come_out_of_real_TLC()
+    {
+        using var t = new TestManifest();
+        t.Add("live", "Consensus_Mutant_NoFairness_violates_Termination.cfg", "liveness ConsensusEventuallyChosenProp");
+        t.Add("dead", "Consensus_Terminates_deadlock.cfg", "deadlock", checkDeadlock: true);
+        t.Add("assume", "Consensus_Invalid_NoValues.cfg", "assumption ConsensusValueSetNonEmptyAssume");
+        t.Add("action", "Consensus_Mutant_Rechoose_violates_Stability.cfg", "violates ConsensusStabilityProp");
+        Assert.All(Check(t), x => Assert.True(x.Judgement.Ok, x.Model.Name + ": " + x.Judgement.Message));
+    }
+
+    [Fact]
+    public void Budget_is_enforced()
+    {
+        using var t = new TestManifest();
+        // 2^14 subsets: the mutant spec with many values takes far longer than the 1 s budget... when it
+        // is not stopped by the first violation, so check it without the invariant.
+        t.Dir.File("Slow.cfg", "CONSTANT Value = {" + string.Join(", ", Enumerable.Range(1, 18).Select(i => $"v{i}")) + "}\nSPECIFICATION MutantChooseTwiceSpec\nINVARIANT ConsensusTypeOK\n");
+        t.Add("slow", "Slow.cfg", "pass")["budgetSeconds"] = 2;
+        var r = Assert.Single(Check(t));
+        Assert.Equal(VerdictKind.Timeout, r.Run.Result.Kind);
+        Assert.False(r.Judgement.Ok);
+        Assert.True(r.Run.Seconds < 30);
+    }
+
+    [Fact]
+    public void Report_contains_the_counterexample_as_a_step_table()
+    {
+        using var t = new TestManifest();
+        t.Add("mutant", "Consensus_Mutant_Rechoose_violates_Stability.cfg", "violates ConsensusStabilityProp");
+        var reports = Check(t);
+        var md = Reports.ToMarkdown(Repo.Tools(), reports);
+        // TLC may pick either value first; the table row of state 3 shows only the replaced `chosen`.
+        Assert.Matches(@"\| 3 \| MutantRechoose \| `chosen` = `\{v[12]\}` \|", md);
+        var json = Reports.ToJson(Repo.Tools(), reports);
+        Assert.Equal("MutantRechoose", json["models"]![0]!["trace"]!["steps"]![2]!["action"]!.GetValue<string>());
+    }
+}
+
+/// The command line as a user runs it: exit codes and one-line errors.
+public class CliTests
+{
+    private static (int Code, string Out, string Err) Pando(params string[] args)
+    {
+        var dll = Path.Combine(AppContext.BaseDirectory, "pando.dll");
+        var psi = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = Repo.Root };
+        psi.ArgumentList.Add(dll);
+        foreach (var a in args) psi.ArgumentList.Add(a);
+        psi.Environment["PANDO_ROOT"] = Repo.Root;
+        using var p = Process.Start(psi)!;
+        var outTask = p.StandardOutput.ReadToEndAsync();
+        var err = p.StandardError.ReadToEnd();
+        p.WaitForExit();
+        return (p.ExitCode, outTask.Result, err);
+    }
+
+    [Fact]
+    public void Help_exists_on_every_level()
+    {
+        Assert.Equal(0, Pando("--help").Code);
+        var c = Pando("check", "--help");
+        Assert.Equal(0, c.Code);
+        Assert.Contains("usage: ./pando check", c.Out);
+    }
+
+    [Fact]
+    public void Unknown_model_is_one_clear_line_and_exit_2()
+    {
+        var r = Pando("check", "--model", "NoSuchModel");
+        Assert.Equal(2, r.Code);
+        var line = Assert.Single(r.Err.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains("--model NoSuchModel: no model of that name", line);
+    }
+
+    [Fact]
+    public void Unknown_option_and_command_are_usage_errors()
+    {
+        Assert.Equal(2, Pando("check", "--frobnicate").Code);
+        Assert.Equal(2, Pando("frobnicate").Code);
+        Assert.Contains("needs a value", Pando("check", "--model").Err);
+        Assert.Contains("needs an integer", Pando("check", "--jobs", "zero").Err);
+    }
+
+    [Fact]
+    public void Malformed_manifest_runs_nothing_and_exits_2()
+    {
+        using var t = Repo.Temp();
+        var m = t.File("models.json", "{ \"specDirs\": [\".\"], \"models\": [ { \"name\": \"x\" } ] }");
+        var r = Pando("check", "--manifest", m, "--out", Path.Combine(t.Path, "out"));
+        Assert.Equal(2, r.Code);
+        Assert.Contains("missing field", r.Err);
+        Assert.False(Directory.Exists(Path.Combine(t.Path, "out")));
+    }
+
+    [Fact]
+    public void List_prints_the_models()
+    {
+        var r = Pando("check", "--list", "--all");
+        Assert.Equal(0, r.Code);
+        Assert.Contains("Consensus_Mutant_ChooseTwice", r.Out);
+    }
+
+    [Fact]
+    public void A_flipped_expectation_makes_check_exit_1_with_a_clear_line()
+    {
+        using var t = new TestManifest();
+        t.Add("mutant", "Consensus_Mutant_ChooseTwice_violates_Agreement.cfg", "pass");
+        var r = Pando("check", "--manifest", t.Write(), "--out", Path.Combine(t.Dir.Path, "out"));
+        Assert.Equal(1, r.Code);
+        Assert.Contains("FAILED mutant: UNEXPECTED violates ConsensusAgreementInv", r.Out);
+        Assert.Contains("1 of 1 model(s) NOT as expected", r.Out);
+    }
+}

@@ -1,0 +1,206 @@
+using System.Text.Json.Nodes;
+
+namespace Pando.ModelCheck.Tests;
+
+/// Manifest validation: every bad input gives one message naming the file, model and field.
+public class ManifestTests
+{
+    [Fact]
+    public void The_repository_manifest_loads()
+    {
+        var m = Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json"));
+        Assert.NotEmpty(m.Models);
+        Assert.All(m.Models, e => Assert.True(File.Exists(e.ModulePath) && File.Exists(e.CfgPath)));
+    }
+
+    [Fact]
+    public void Every_model_expecting_a_violation_names_a_property_its_cfg_checks()
+    {
+        var m = Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json"));
+        foreach (var e in m.Models.Where(e => e.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness))
+            Assert.Contains(e.Expect.Property!, e.Cfg.Invariants.Concat(e.Cfg.Properties));
+    }
+
+    [Fact]
+    public void A_valid_test_manifest_loads()
+    {
+        using var t = new TestManifest();
+        t.Add("ok", "Consensus.cfg", "pass");
+        var m = t.Load();
+        Assert.Equal("ok", Assert.Single(m.Models).Name);
+    }
+
+    [Fact]
+    public void Malformed_json_names_the_file_and_line()
+    {
+        using var t = new TestManifest();
+        var p = t.Dir.File("models.json", "{\n \"specDirs\": [\"x\"],\n \"models\": [ { \"name\": }\n]}");
+        var e = Assert.Throws<InputError>(() => Manifest.Load(p));
+        Assert.Contains("models.json: malformed JSON at line 3", e.Message);
+    }
+
+    [Fact]
+    public void Missing_manifest_is_reported()
+    {
+        var e = Assert.Throws<InputError>(() => Manifest.Load("/nonexistent/models.json"));
+        Assert.Equal("/nonexistent/models.json: manifest not found", e.Message);
+    }
+
+    [Fact]
+    public void Unknown_field_is_rejected()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus.cfg", "pass")["expected"] = "pass";
+        Assert.Contains("model \"m\": unknown field \"expected\"", t.Error());
+    }
+
+    [Fact]
+    public void Missing_field_is_rejected()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus.cfg", "pass").Remove("tier");
+        Assert.Contains("missing field \"tier\"", t.Error());
+    }
+
+    [Fact]
+    public void Missing_cfg_file_is_named()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "NoSuch.cfg", "pass");
+        Assert.Contains("model \"m\": field \"cfg\": file NoSuch.cfg does not exist", t.Error());
+    }
+
+    [Fact]
+    public void Missing_spec_module_is_named()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus.cfg", "pass")["spec"] = "NoSuchSpec";
+        Assert.Contains("field \"spec\": module NoSuchSpec.tla not found", t.Error());
+    }
+
+    [Fact]
+    public void Bad_expectation_text_is_explained()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus.cfg", "fails sometimes");
+        Assert.Contains("field \"expect\": \"fails sometimes\" is not an expected verdict", t.Error());
+    }
+
+    [Fact]
+    public void Cfg_naming_an_undefined_property_is_rejected_before_running()
+    {
+        using var t = new TestManifest();
+        t.Dir.File("Undefined.cfg", "CONSTANT Value = {v1}\nSPECIFICATION Spec\nINVARIANT NoSuchInv\n");
+        t.Add("m", "Undefined.cfg", "pass");
+        var msg = t.Error();
+        Assert.Contains("Undefined.cfg: names \"NoSuchInv\", which is not defined in MCConsensus.tla", msg);
+    }
+
+    [Fact]
+    public void Expected_violation_must_be_checked_by_the_cfg()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus.cfg", "violates ConsensusTermination");
+        Assert.Contains("checks no INVARIANT or PROPERTY named ConsensusTermination", t.Error());
+    }
+
+    [Fact]
+    public void Liveness_expectation_needs_exactly_one_property_in_the_cfg()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus.cfg", "liveness ConsensusStabilityProp");
+        t.Dir.File("Two.cfg", "CONSTANT Value = {v1}\nSPECIFICATION Spec\nPROPERTY ConsensusStabilityProp\nPROPERTY ConsensusEventuallyChosenProp\n");
+        t.Models.Clear();
+        t.Add("m", "Two.cfg", "liveness ConsensusEventuallyChosenProp");
+        Assert.Contains("must check exactly one PROPERTY", t.Error());
+    }
+
+    [Fact]
+    public void Deadlock_expectation_needs_deadlock_checking()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus_Terminates_deadlock.cfg", "deadlock");
+        Assert.Contains("\"checkDeadlock\" is not true", t.Error());
+    }
+
+    [Fact]
+    public void Assumption_expectation_needs_a_named_ASSUME()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus_Invalid_NoValues.cfg", "assumption NoSuchAssume");
+        Assert.Contains("no ASSUME named NoSuchAssume", t.Error());
+    }
+
+    [Fact]
+    public void Duplicate_names_are_rejected()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus.cfg", "pass");
+        t.Add("m", "Consensus_Live.cfg", "pass");
+        Assert.Contains("model \"m\": duplicate name", t.Error());
+    }
+
+    [Fact]
+    public void Simulate_mode_needs_its_settings()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus.cfg", "pass")["mode"] = "simulate";
+        Assert.Contains("mode \"simulate\" needs a \"simulate\" object", t.Error());
+    }
+
+    [Fact]
+    public void Bad_budget_and_tier_are_rejected()
+    {
+        using (var t = new TestManifest())
+        {
+            t.Add("m", "Consensus.cfg", "pass")["budgetSeconds"] = 0;
+            Assert.Contains("\"budgetSeconds\" must be a positive integer", t.Error());
+        }
+        using (var t = new TestManifest())
+        {
+            t.Add("m", "Consensus.cfg", "pass")["tier"] = "nightly";
+            Assert.Contains("field \"tier\" is \"nightly\"", t.Error());
+        }
+    }
+
+    [Fact]
+    public void Unknown_model_in_selection_is_an_input_error()
+    {
+        using var t = new TestManifest();
+        t.Add("m", "Consensus.cfg", "pass");
+        var m = t.Load();
+        var e = Assert.Throws<InputError>(() => new Selection { Names = ["nope"] }.Apply(m));
+        Assert.Contains("--model nope: no model of that name", e.Message);
+        Assert.Throws<InputError>(() => new Selection { Protocols = ["Nope"] }.Apply(m));
+    }
+
+    [Fact]
+    public void Selection_defaults_to_the_fast_tier_and_names_override_tiers()
+    {
+        using var t = new TestManifest();
+        t.Add("fast1", "Consensus.cfg", "pass");
+        t.Add("full1", "Consensus_Live.cfg", "pass")["tier"] = "full";
+        var m = t.Load();
+        Assert.Equal(["fast1"], new Selection().Apply(m).Select(e => e.Name));
+        Assert.Equal(["full1"], new Selection { Names = ["full1"] }.Apply(m).Select(e => e.Name));
+        Assert.Equal(2, new Selection { AllTiers = true }.Apply(m).Count);
+    }
+
+    [Fact]
+    public void Record_rewrites_only_the_stats_fields()
+    {
+        using var t = new TestManifest();
+        t.Add("a", "Consensus.cfg", "pass");
+        t.Add("b", "Consensus_Live.cfg", "pass");
+        var path = t.Write();
+        Manifest.RecordStats(path, new Dictionary<string, RecordedStats> { ["a"] = new(3, 4, 2, 1.234) });
+        var before = JsonNode.Parse(t.Root.ToJsonString())!.AsObject();
+        var after = JsonNode.Parse(File.ReadAllText(path))!.AsObject();
+        var a = after["models"]![0]!.AsObject();
+        Assert.Equal(3, a["stats"]!["distinct"]!.GetValue<long>());
+        Assert.Equal(1.2, a["stats"]!["seconds"]!.GetValue<double>());
+        a["stats"] = null;
+        Assert.True(JsonNode.DeepEquals(before, after)); // nothing else changed, including b
+        Assert.Equal(before["models"]![0]!.AsObject().Select(kv => kv.Key), after["models"]![0]!.AsObject().Select(kv => kv.Key));
+    }
+}
