@@ -44,8 +44,11 @@ public sealed class CheckSession(Toolchain tools, Manifest manifest, string outD
             var m = models[i];
             Started?.Invoke(m);
             var run = runner.Run(m, workers, heapMb, p => Progress?.Invoke(p), cancel);
-            if (run.Result.Kind == VerdictKind.Liveness && run.Result.Property is null && m.Cfg.Properties.Count == 1)
-                run = run with { Result = run.Result with { Property = m.Cfg.Properties[0] } };
+            // TLC names neither a violated temporal property nor an action property reached through
+            // INSTANCE; when the cfg checks exactly one PROPERTY, that is the one.
+            if (run.Result is { Property: null } r0 && m.Cfg.Properties.Count == 1
+                && (r0.Kind == VerdictKind.Liveness || (r0.Kind == VerdictKind.Violates && r0.ViolationAt is not null)))
+                run = run with { Result = r0 with { Property = m.Cfg.Properties[0] } };
             var report = new ModelReport(m, run, Judge.Compare(m, run.Result, options.Strict));
             results[i] = report;
             Finished?.Invoke(report);

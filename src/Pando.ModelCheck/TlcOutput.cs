@@ -63,7 +63,9 @@ public sealed record TlcResult
     /// <summary>Violated invariant/property name, ASSUME name, or null.</summary>
     public string? Property { get; init; }
     /// <summary>For an ASSUME failure: the source location TLC gave.</summary>
-    public AssumptionLocation? AssumptionAt { get; init; }
+    public SourceLocation? AssumptionAt { get; init; }
+    /// <summary>For an action property reached through INSTANCE: where TLC located the violated formula (it names no property then).</summary>
+    public SourceLocation? ViolationAt { get; init; }
     /// <summary>Statistics (last seen).</summary>
     public required TlcStats Stats { get; init; }
     /// <summary>The counterexample, when TLC printed one.</summary>
@@ -81,13 +83,14 @@ public sealed record TlcResult
         VerdictKind.Violates or VerdictKind.Liveness or VerdictKind.Assumption when Property is not null
             => new Expectation(Kind, Property).ToString(),
         VerdictKind.Liveness => "liveness ?",
+        VerdictKind.Violates => $"violates ?{(ViolationAt is { } v ? $" ({v})" : "")}",
         VerdictKind.Assumption => $"assumption ?{(AssumptionAt is { } a ? $" ({a})" : "")}",
         _ => Kind.ToString().ToLowerInvariant(),
     };
 }
 
-/// <summary>Where TLC said an ASSUME was false.</summary>
-public sealed record AssumptionLocation(string Module, int Line, int Column)
+/// <summary>A source position TLC reported (an ASSUME that is false, or a violated formula).</summary>
+public sealed record SourceLocation(string Module, int Line, int Column)
 {
     /// <inheritdoc/>
     public override string ToString() => $"module {Module} line {Line} col {Column}";
@@ -108,7 +111,9 @@ public sealed partial class TlcOutputParser
     private static partial Regex DepthRx();
     [GeneratedRegex(@"^Invariant (\S+) is violated")]
     private static partial Regex InvariantRx();
-    [GeneratedRegex(@"^Action property (\S+) is violated")]
+    // Named ("Action property P is violated") or, for a property reached through INSTANCE,
+    // located ("Action property line 32, col 17 to line 32, col 29 of module Consensus is violated").
+    [GeneratedRegex(@"^Action property (?:line (\d+), col (\d+) to line \d+, col \d+ of module (\w+)|(\S+)) is violated")]
     private static partial Regex ActionPropertyRx();
     [GeneratedRegex(@"^Assumption line (\d+), col (\d+) to line \d+, col \d+ of module (\w+) is false")]
     private static partial Regex AssumptionRx();
@@ -180,7 +185,7 @@ public sealed partial class TlcOutputParser
         int? depth = null;
         VerdictKind? kind = null;
         string? property = null;
-        AssumptionLocation? assumption = null;
+        SourceLocation? assumption = null, violationAt = null;
         bool success = false;
         var errors = new List<string>();
         string? version = null;
@@ -205,14 +210,19 @@ public sealed partial class TlcOutputParser
                     break;
                 case TlcCodes.ActionPropertyViolated:
                     kind ??= VerdictKind.Violates;
-                    property ??= ActionPropertyRx().Match(m.Text) is { Success: true } ap ? ap.Groups[1].Value : null;
+                    if (ActionPropertyRx().Match(m.Text) is { Success: true } ap)
+                    {
+                        if (ap.Groups[4].Success) property ??= ap.Groups[4].Value;
+                        else violationAt ??= new SourceLocation(ap.Groups[3].Value,
+                            int.Parse(ap.Groups[1].Value, CultureInfo.InvariantCulture), int.Parse(ap.Groups[2].Value, CultureInfo.InvariantCulture));
+                    }
                     break;
                 case TlcCodes.TemporalViolated: kind ??= VerdictKind.Liveness; break;
                 case TlcCodes.Deadlock: kind ??= VerdictKind.Deadlock; break;
                 case TlcCodes.AssumptionFalse:
                     kind ??= VerdictKind.Assumption;
                     if (AssumptionRx().Match(m.Text) is { Success: true } a)
-                        assumption ??= new AssumptionLocation(a.Groups[3].Value,
+                        assumption ??= new SourceLocation(a.Groups[3].Value,
                             int.Parse(a.Groups[1].Value, CultureInfo.InvariantCulture), int.Parse(a.Groups[2].Value, CultureInfo.InvariantCulture));
                     break;
                 case TlcCodes.TraceHeader or TlcCodes.CounterExampleHeader or TlcCodes.TraceState
@@ -244,6 +254,7 @@ public sealed partial class TlcOutputParser
             Kind = kind.Value,
             Property = property,
             AssumptionAt = assumption,
+            ViolationAt = violationAt,
             Stats = new TlcStats(distinct, generated, depth, queue),
             Trace = TlcTrace.FromMessages(_messages),
             ErrorText = errors.Count > 0 ? string.Join("\n\n", errors) : null,

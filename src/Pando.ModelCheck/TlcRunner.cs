@@ -64,7 +64,7 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
         {
             if (TlcOutputParser.StatsOf(msg) is { } st) { last = st; progress?.Invoke(new RunProgress(m.Name, sw.Elapsed, st)); }
         };
-        using var log = new StreamWriter(logPath);
+        using var log = new StreamWriter(logPath) { AutoFlush = true }; // follow long runs with tail -f
         log.WriteLine("# " + tools.Java + " " + string.Join(' ', args));
         var gate = new object();
         using var proc = new Process { StartInfo = psi };

@@ -36,6 +36,17 @@ public class TlcOutputParserTests
     }
 
     [Fact]
+    public void Action_property_through_INSTANCE_is_located_not_named()
+    {
+        // Real output of the Pando refinement mutant: TLC points into Consensus.tla.
+        var r = Repo.ParseFixture("action-property-instance-location.out", 13);
+        Assert.Equal(VerdictKind.Violates, r.Kind);
+        Assert.Null(r.Property);
+        Assert.Equal(new SourceLocation("Consensus", 32, 17), r.ViolationAt);
+        Assert.Equal("violates ? (module Consensus line 32 col 17)", r.VerdictText);
+    }
+
+    [Fact]
     public void Temporal_violation_is_liveness_with_a_stuttering_ending()
     {
         var r = Repo.ParseFixture("temporal.out", 13);
@@ -76,7 +87,7 @@ public class TlcOutputParserTests
     {
         var r = Repo.ParseFixture("assumption.out", 10);
         Assert.Equal(VerdictKind.Assumption, r.Kind);
-        Assert.Equal(new AssumptionLocation("MCConsensus", 13, 43), r.AssumptionAt);
+        Assert.Equal(new SourceLocation("MCConsensus", 13, 43), r.AssumptionAt);
     }
 
     [Fact]

@@ -1,0 +1,108 @@
+------------------------------- MODULE MCPando -------------------------------
+(***************************************************************************)
+(* Model-checking module for specs/Pando.tla.  It fixes the finite         *)
+(* instances (brief §5.1, §7) and defines the mutants of brief §8.  Every  *)
+(* cfg in this folder selects one instance and, for a mutant, overrides    *)
+(* exactly one protocol rule of Pando.tla with the `Rule <- MutantRule`    *)
+(* syntax.  Expected verdicts are in configs/models.json.                  *)
+(***************************************************************************)
+EXTENDS Pando, TLC
+
+\* Quorum sizes: every subset of that size is a quorum (threshold families, brief §5).
+\* The paper checked 2-3 hand-picked quorums per type; all subsets check strictly more.
+CONSTANTS Q1aSize, Q1bSize, Q2Size
+
+MCQuorum1a == ThresholdQuorums(Q1aSize)
+MCQuorum1b == ThresholdQuorums(Q1bSize)
+MCQuorum2 == ThresholdQuorums(Q2Size)
+
+\* Ballot kinds per instance (brief §7).  Leader ballots are the largest numbers
+\* (PandoLeaderBallotsDominateAssume checks it).
+\* A: two direct front-end writers, a reader, the leader.
+KindsA == 0 :> "FE" @@ 1 :> "FE" @@ 2 :> "Reader" @@ 3 :> "Leader"
+\* B (paper Fig. 5 parameters): a delegated FE, a direct FE, a reader, the leader.
+KindsB == 0 :> "FEDel" @@ 1 :> "FE" @@ 2 :> "Reader" @@ 3 :> "Leader"
+\* Writes only, three writers (instance C, and the small quick models).
+KindsW3 == 0 :> "FE" @@ 1 :> "FEDel" @@ 2 :> "Leader"
+\* Two writers only (two-ballot counterexamples: M1, M2, M4, M5, M13, M14, X rows).
+KindsW2 == 0 :> "FE" @@ 1 :> "FEDel"
+\* Two writers and a reader (read mutants M6, M7).
+KindsW2R == 0 :> "FE" @@ 1 :> "FEDel" @@ 2 :> "Reader"
+\* Mutant M9 needs the delegated ballot above another write ballot (brief §8 M9).
+KindsM9 == 0 :> "FE" @@ 1 :> "FEDel"
+\* Mutant M14: two round-0 front-end ballots.
+KindsM14 == 0 :> "FE" @@ 1 :> "FE"
+
+\* Symmetry (brief §7): sound for acceptors because all quorum families are threshold
+\* families, and for values because a writer picks its value nondeterministically and
+\* no value is special.
+\* Ballots are ordered and never permuted.  Not used in liveness models.
+Symmetry == Permutations(Acceptors) \cup Permutations(Values)
+
+-----------------------------------------------------------------------------
+(* Mutants (brief §8).  Each overrides one rule of Pando.tla and must      *)
+(* violate the property named in its comment and in its cfg's file name.   *)
+
+\* M3: the recovery rule as printed in the paper's Appendix B: replies are ordered by the
+\* ballot of the PREPARE they answer (equal for all of them) instead of their accepted
+\* ballot, so "highest" filters nothing and any recoverable vid may be adopted.
+\* Must violate PANDO-S1 AgreementInv (or S2).  See docs/findings.md.
+MutantM3RecoveryKey(m) == m.bal
+
+\* M4: a reply whose value is accepted but not committed counts as empty.
+\* Must violate PANDO-S1 AgreementInv.
+MutantM4LooksEmpty(m) == m.cmt = NoVid
+
+\* M5: recovery decides on a Phase-1a quorum instead of waiting for a Phase-1b quorum.
+\* Must violate PANDO-S1 AgreementInv.
+MutantM5RecoveryQuorums == Quorum1a
+
+\* M6: a read returns a recovered value without writing it back.
+\* Must violate PANDO-S13 ReadsFreshInv (and S12).
+MutantM6ReadSkipsWriteBack == TRUE
+
+\* M7: the acceptor marks a value committed as soon as it accepts it.
+\* Must violate PANDO-S8 CommitSoundInv.
+MutantM7CmtAfterVote(a, x) == x
+
+\* M7b: the COMMIT guard is dropped: a site marks a vid it does not hold.
+\* Must violate PANDO-S8 CommitSoundInv.
+MutantM7bCommitGuard(a, m) == TRUE
+
+\* M9: after a delegate time-out the FE re-uses the delegated ballot and skips Phase 1.
+\* Must violate PANDO-S4 OneProposalPerBallotInv (and S1).
+MutantM9FEReusesDelegatedBallot == TRUE
+
+\* M10: the writer reports OK whatever vid its ballot's Phase-2 quorum accepted.
+\* Must violate PANDO-S14 CputTruthfulInv.
+MutantM10CputStatus(chosenVid, b) == "OK"
+
+\* M11: a recovered value is proposed again under a fresh vid (tagged with the proposing
+\* ballot), so its splits no longer combine with the old ones.
+\* Must violate PANDO-S1 AgreementInv.
+MutantM11ReproposedVid(x, b) == [val |-> x.val, tag |-> b]
+
+\* MR3: a read write-back proposes a vid of its own when nothing is recoverable (a reader
+\* inventing a value).  Must violate PANDO-S3 ValidityInv.
+MutantMR3WriteBackCandidates(P, r) ==
+    IF RecoverableIn(P) = {} THEN [val : Values, tag : {r}] ELSE BestRecoverable(P)
+
+\* M13: a site restarts with empty storage (promise and accepted state lost).
+\* Must violate PANDO-S1 AgreementInv.
+MutantM13StateAfterRestart(a) == [prom |-> None, abal |-> None, avid |-> NoVid, cmt |-> NoVid]
+
+\* M14: ballots compared by round only (the tag tie-break dropped): all front-end ballots
+\* are then equal, so a site accepts proposals of every round-0 ballot.
+\* Must violate PANDO-S1 AgreementInv.
+MutantM14BalGT(b, c) == IF c = None THEN TRUE ELSE Round(b) > Round(c)
+MutantM14BalGEQ(b, c) == IF c = None THEN TRUE ELSE Round(b) >= Round(c)
+
+\* MT: type mutant through the M7 hook: a vote stores a commit mark whose tag is no ballot.
+\* Must violate PandoTypeOK (so the type invariant is not vacuous either).
+MutantMTCmtAfterVote(a, x) == [val |-> x.val, tag |-> 1000]
+
+\* Switching off one parameter ASSUME, for the invalid parameter rows X1-X8 (brief §5.1):
+\* the model then shows what the broken constraint costs (or, for X6 and X8, that safety
+\* does not depend on it).
+MCTrue == TRUE
+=============================================================================

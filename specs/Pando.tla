@@ -1,0 +1,544 @@
+-------------------------------- MODULE Pando --------------------------------
+(***************************************************************************)
+(* Pando: single-decree Paxos on erasure-coded data, one slot (one version *)
+(* of one key).  Source: Uluyol et al., "Near-Optimal Latency Versus Cost  *)
+(* Tradeoffs in Geo-Distributed Storage", NSDI 2020 (§3, Appendix A), and  *)
+(* our brief ../shared/docs/protocols/Pando.md (§3-§6).                    *)
+(*                                                                         *)
+(* Modelling choices (brief §4.10):                                        *)
+(*  - An acceptor's erasure-coded split is represented by the id of the    *)
+(*    value it belongs to (its vid).  "Decodable" means: at least K        *)
+(*    replies carry the same vid.  A vid is the pair <<value, tag>> where  *)
+(*    tag is the ballot that first proposed it, so a value recovered and   *)
+(*    proposed again keeps its vid, and two writes of equal bytes differ.  *)
+(*  - Proposers are implicit: each ballot belongs to one proposer, and     *)
+(*    BallotKind says which role (FE through its delegate, FE directly,    *)
+(*    reader write-back, leader).  Ballots are naturals; the MC module     *)
+(*    orders them so that leader ballots (round >= 1) exceed all others.   *)
+(*  - The network is the set `sent` of every message ever sent: messages   *)
+(*    may be delivered late, in any order, more than once, or never.       *)
+(*  - Acceptor state is durable.  Restart(a) models a crash and recovery   *)
+(*    of a site; durable state survives it (mutant M13 breaks that).       *)
+(*  - Reads come in both first-round variants of the paper (§3.3.3 and     *)
+(*    App. B): a Prepare at the reader's ballot, or a read-only FETCH.     *)
+(*  - A writer's value is picked when it proposes its own value; its own   *)
+(*    vid is the one tagged with its ballot.  (Picking it at Prepare time  *)
+(*    gives the same behaviours with more states.)                         *)
+(*  - COMMIT: the COMMIT of ballot b for vid x is sent as soon as b has a  *)
+(*    Phase-2 quorum for x.  As messages may be delayed forever, a site    *)
+(*    applying it when ChosenIn(x, b) holds is the same as a COMMIT sent   *)
+(*    then and delivered at any later time, or never.                     *)
+(*                                                                         *)
+(* Protocol rules that mutants replace are named operators in the section  *)
+(* "Protocol rules"; MCPando.tla overrides them from the cfg.  This module *)
+(* itself contains no mutant.                                              *)
+(***************************************************************************)
+EXTENDS Integers, FiniteSets
+
+CONSTANTS
+    Acceptors,      \* the data sites of the key's plan (N = Cardinality(Acceptors))
+    Values,         \* values clients may write
+    Ballots,        \* a finite set of naturals; each ballot is one proposer
+    BallotKind,     \* [Ballots -> {"FEDel", "FE", "Reader", "Leader"}]
+    K,              \* splits needed to decode a value
+    Quorum1a,       \* Phase-1a quorums (small; fast path)
+    Quorum1b,       \* Phase-1b quorums (recovery)
+    Quorum2,        \* Phase-2 quorums
+    MaxRestarts,    \* bound on Restart actions in a model
+    ReadVariants    \* which first rounds reads may use: a subset of {"prepare", "fetch"}
+
+None == -1          \* "no ballot"
+
+\* A vid identifies one write request: the value and the ballot that first proposed it.
+\* @type: Set({val: VALUE, tag: Int});
+Vids == [val : Values, tag : Ballots]
+NoVid == [val |-> "none", tag |-> None]
+\* The writer of ballot b proposes its own request under a vid tagged with b.
+IsOwnVid(x, b) == x.tag = b
+
+Kinds == {"FEDel", "FE", "Reader", "Leader"}
+WriteBallots == {b \in Ballots : BallotKind[b] \in {"FEDel", "FE", "Leader"}}
+ReaderBallots == {b \in Ballots : BallotKind[b] = "Reader"}
+
+\* Brief §4.1: front-ends use round 0, only the leader uses rounds >= 1.
+Round(b) == IF BallotKind[b] = "Leader" THEN 1 ELSE 0
+
+-----------------------------------------------------------------------------
+(* Parameter constraints, brief §5 (paper App. A constraints 1-3).  Each is *)
+(* a named ASSUME, so TLC names the broken one.  The bodies are operators   *)
+(* so that a deliberate mutant model can switch one off.                    *)
+
+\* C1: every Phase-1a quorum meets every Phase-2 quorum.
+C1Holds == \A A \in Quorum1a, B \in Quorum2 : A \cap B # {}
+\* C2: every Phase-1b quorum meets every Phase-2 quorum in at least K sites.
+C2Holds == \A A \in Quorum1b, B \in Quorum2 : Cardinality(A \cap B) >= K
+\* C3: every Phase-1a quorum can hold K splits (the read fast path can decode).
+C3Holds == \A A \in Quorum1a : Cardinality(A) >= K
+
+ASSUME PandoC1Assume == C1Holds
+ASSUME PandoC2Assume == C2Holds
+ASSUME PandoC3Assume == C3Holds
+
+ASSUME PandoWellFormedAssume ==
+    /\ K \in Nat \ {0}
+    /\ Ballots \subseteq Nat
+    /\ BallotKind \in [Ballots -> Kinds]
+    /\ \A Q \in Quorum1a \cup Quorum1b \cup Quorum2 : Q \subseteq Acceptors /\ Q # {}
+    /\ MaxRestarts \in Nat
+    /\ ReadVariants \subseteq {"prepare", "fetch"}
+
+\* S16 ballot discipline (brief §4.1, §6.2): every leader ballot exceeds every front-end ballot.
+ASSUME PandoLeaderBallotsDominateAssume ==
+    \A b, c \in Ballots : Round(b) < Round(c) => b < c
+
+\* Threshold quorum families (every subset of a given size), brief §5.
+ThresholdQuorums(size) == {Q \in SUBSET Acceptors : Cardinality(Q) = size}
+
+-----------------------------------------------------------------------------
+VARIABLES
+    prom,       \* prom[a]: highest ballot a promised or accepted (ppn), or None
+    abal,       \* abal[a]: ballot of a's accepted proposal (apn), or None
+    avid,       \* avid[a]: vid of a's accepted value (stands for its split), or NoVid
+    cmt,        \* cmt[a]: vid a has learned is chosen, or NoVid
+    sent,       \* every message ever sent
+    cput,       \* cput[b]: outcome the writer of ballot b reported to its client (ghost)
+    reads,      \* reads[r]: the read of reader ballot r (ghost history)
+    restarts    \* number of Restart actions so far
+
+vars == <<prom, abal, avid, cmt, sent, cput, reads, restarts>>
+
+ReadRec == [state : {"idle", "started", "done"}, via : {"none", "prepare", "fetch"},
+            phase : {"none", "prepare", "fetch"}, start : SUBSET Vids, res : Vids \cup {NoVid}]
+CputRec == [status : {"none", "OK", "CONFLICT"}, vid : Vids \cup {NoVid}]
+
+Messages ==
+         [type : {"prepare"}, bal : Ballots, replyTo : {"proposer", "delegate"}]
+    \cup [type : {"promise"}, bal : Ballots, acc : Acceptors, abal : Ballots \cup {None},
+          avid : Vids \cup {NoVid}, cmt : Vids \cup {NoVid}]
+    \cup [type : {"propose"}, bal : Ballots, vid : Vids, kind : {"W", "R"}]
+    \cup [type : {"accepted"}, bal : Ballots, acc : Acceptors, vid : Vids, kind : {"W", "R"}]
+    \cup [type : {"fetch"}, rd : Ballots]
+    \cup [type : {"fetched"}, rd : Ballots, acc : Acceptors, abal : Ballots \cup {None},
+          avid : Vids \cup {NoVid}, cmt : Vids \cup {NoVid}]
+
+\* @type: Bool;
+PandoTypeOK ==
+    /\ prom \in [Acceptors -> Ballots \cup {None}]
+    /\ abal \in [Acceptors -> Ballots \cup {None}]
+    /\ avid \in [Acceptors -> Vids \cup {NoVid}]
+    /\ cmt \in [Acceptors -> Vids \cup {NoVid}]
+    /\ sent \subseteq Messages
+    /\ cput \in [WriteBallots -> CputRec]
+    /\ reads \in [ReaderBallots -> ReadRec]
+    /\ restarts \in 0..MaxRestarts
+
+-----------------------------------------------------------------------------
+(* Derived history predicates, brief §6.1.                                  *)
+
+Voted(a, b, x) == [type |-> "accepted", bal |-> b, acc |-> a, vid |-> x, kind |-> "W"] \in sent
+               \/ [type |-> "accepted", bal |-> b, acc |-> a, vid |-> x, kind |-> "R"] \in sent
+VotedIn(a, c) == \E m \in sent : m.type = "accepted" /\ m.acc = a /\ m.bal = c
+ChosenIn(x, b) == \E Q \in Quorum2 : \A a \in Q : Voted(a, b, x)
+IsChosen(x) == \E b \in Ballots : ChosenIn(x, b)
+ChosenSet == {x \in Vids : IsChosen(x)}
+Proposals == {m \in sent : m.type = "propose"}
+Proposed(b, x) == \E m \in Proposals : m.bal = b /\ m.vid = x
+Choosable(c, y) == \E Q \in Quorum2 : \A a \in Q : Voted(a, c, y) \/ (prom[a] <= c /\ ~VotedIn(a, c))
+
+PromisesFor(b) == {m \in sent : m.type = "promise" /\ m.bal = b}
+PromiseFrom(b, a) == {m \in PromisesFor(b) : m.acc = a}
+Promised(Q, b) == \A a \in Q : PromiseFrom(b, a) # {}
+\* The replies of quorum Q for ballot b (one per acceptor: an acceptor promises a ballot at most once).
+Replies(Q, b) == {m \in PromisesFor(b) : m.acc \in Q}
+
+-----------------------------------------------------------------------------
+(* Protocol rules.  Each is one rule of the protocol, named so that a     *)
+(* mutant (MCPando.tla) can replace exactly that rule.                     *)
+
+\* Ballot comparison, brief §4.1: ballots are totally ordered (round, then tag);
+\* with ballots as naturals that is the order of Nat, and None (-1) is below every
+\* ballot.  Prepare needs a strictly greater ballot, Propose a greater-or-equal one
+\* (brief §4.2).
+BalGT(b, c) == b > c
+BalGEQ(b, c) == b >= c
+
+\* Phase 1: a reply counts as "empty" when the site has accepted nothing (brief §4.3).
+LooksEmpty(m) == m.abal = None
+
+\* Phase 1 recovery is decided on a Phase-1b quorum (brief §4.3).
+RecoveryQuorums == Quorum1b
+
+\* The recovery rule orders replies by their ACCEPTED ballot (paper App. A; brief §4.3, Q5).
+RecoveryKey(m) == m.abal
+
+\* A value recovered in Phase 1 is proposed again with its original vid (brief §4.1 item 6).
+ReproposedVid(x, b) == x
+
+\* An acceptor does not learn anything about commitment when it votes (brief §4.2).
+CmtAfterVote(a, x) == cmt[a]
+
+\* COMMIT is applied only where the site accepted that ballot or a higher one (brief §4.2).
+CommitGuard(a, m) == abal[a] # None /\ abal[a] >= m.bal
+
+\* A writer reports OK only if the chosen vid is its own (paper step 17; brief §4.4 finish).
+CputStatus(chosenVid, b) == IF IsOwnVid(chosenVid, b) THEN "OK" ELSE "CONFLICT"
+
+\* Acceptor state is durable across a crash and recovery (brief §1.5).
+StateAfterRestart(a) == [prom |-> prom[a], abal |-> abal[a], avid |-> avid[a], cmt |-> cmt[a]]
+
+\* After a delegate time-out the FE retries with a FRESH ballot through Phase 1 (brief §4.4);
+\* it never re-uses the delegated ballot.  (Mutant M9 turns this on.)
+FEReusesDelegatedBallot == FALSE
+
+\* A read that finds a recoverable but uncommitted value writes it back before returning
+\* (brief §4.7).  (Mutant M6 turns returning it directly on.)
+ReadSkipsWriteBack == FALSE
+
+-----------------------------------------------------------------------------
+(* Phase-1 evaluation shared by writers, delegates, the leader and readers  *)
+(* (brief §4.3 phase1Eval).  P is a set of promise (or fetched) messages,   *)
+(* one per acceptor.                                                        *)
+
+SplitsOf(P, x) == Cardinality({m \in P : m.avid = x})
+RecoverableIn(P) == {x \in Vids : SplitsOf(P, x) >= K}
+\* Highest key among the replies that carry x.
+TopKey(P, x) == CHOOSE k \in {RecoveryKey(m) : m \in {n \in P : n.avid = x}} :
+                    \A n \in P : n.avid = x => RecoveryKey(n) <= k
+\* The vids the recovery rule may adopt: recoverable ones whose key is highest.
+BestRecoverable(P) == {x \in RecoverableIn(P) : \A y \in RecoverableIn(P) : TopKey(P, y) <= TopKey(P, x)}
+
+NotProposed(b) == ~\E m \in Proposals : m.bal = b
+
+\* Protocol rule: a read write-back proposes only a vid recovered from its Phase-1b replies
+\* (brief §4.7); a reader never invents a value.  (Mutant MR3 lets it write back a fresh vid.)
+WriteBackCandidates(P, r) == BestRecoverable(P)
+
+-----------------------------------------------------------------------------
+(* Writers: front-ends (direct or through a delegate) and the leader.       *)
+
+\* The writer of ballot b sends PREPARE.  For an FE-through-delegate ballot, Phase-1 replies
+\* go to the delegate (paper §3.3.2), to which the FE also sends DELEGATE with its value.
+WriterPrepare(b) ==
+    /\ b \in WriteBallots
+    /\ ~\E m \in sent : m.type = "prepare" /\ m.bal = b
+    /\ sent' = sent \cup {[type |-> "prepare", bal |-> b,
+                           replyTo |-> IF BallotKind[b] = "FEDel" THEN "delegate" ELSE "proposer"]}
+    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+
+\* Acceptor a promises ballot b (brief §4.2 on PREPARE) and reports its accepted state.
+Promise(a, b) ==
+    /\ \E m \in sent : m.type = "prepare" /\ m.bal = b
+    /\ BalGT(b, prom[a])
+    /\ prom' = [prom EXCEPT ![a] = b]
+    /\ sent' = sent \cup {[type |-> "promise", bal |-> b, acc |-> a, abal |-> abal[a],
+                           avid |-> avid[a], cmt |-> cmt[a]]}
+    /\ UNCHANGED <<abal, avid, cmt, cput, reads, restarts>>
+
+\* Fast path (paper §3.3.1): a Phase-1a quorum reported nothing accepted; propose the own value.
+\* For delegated ballots this runs at the delegate, which then sends Phase 2 (brief §4.4).
+ProposeFast(b) ==
+    /\ b \in WriteBallots
+    /\ NotProposed(b)
+    /\ \E Q \in Quorum1a : Promised(Q, b) /\ \A m \in Replies(Q, b) : LooksEmpty(m)
+    /\ \E v \in Values :
+          sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> [val |-> v, tag |-> b], kind |-> "W"]}
+    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+
+\* Slow path (paper §3.3.1, App. A): with a Phase-1b quorum of replies, adopt the recoverable
+\* vid of the highest accepted ballot, or propose the own value if none is recoverable.
+ProposeRecover(b) ==
+    /\ b \in WriteBallots
+    /\ NotProposed(b)
+    /\ \E Q \in RecoveryQuorums :
+        /\ Promised(Q, b)
+        /\ LET P == Replies(Q, b) IN
+           \E x \in IF RecoverableIn(P) = {} THEN [val : Values, tag : {b}]
+                    ELSE {ReproposedVid(y, b) : y \in BestRecoverable(P)} :
+              sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> x, kind |-> "W"]}
+    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+
+\* Only with mutant M9: after a delegate time-out the FE sends Phase 2 of its own value on the
+\* delegated ballot, skipping Phase 1 (the delegate may already have proposed on it).
+FEProposeOnDelegatedBallot(b) ==
+    /\ FEReusesDelegatedBallot
+    /\ b \in WriteBallots /\ BallotKind[b] = "FEDel"
+    /\ \E m \in sent : m.type = "prepare" /\ m.bal = b
+    /\ \E v \in Values :
+          sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> [val |-> v, tag |-> b], kind |-> "W"]}
+    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+
+\* Acceptor a accepts a proposal of ballot b (brief §4.2 on PROPOSE) and stores its split.
+Vote(a, b) ==
+    /\ \E m \in Proposals :
+        /\ m.bal = b
+        /\ BalGEQ(b, prom[a])
+        /\ prom' = [prom EXCEPT ![a] = b]
+        /\ abal' = [abal EXCEPT ![a] = b]
+        /\ avid' = [avid EXCEPT ![a] = m.vid]
+        /\ cmt' = [cmt EXCEPT ![a] = CmtAfterVote(a, m.vid)]
+        /\ sent' = sent \cup {[type |-> "accepted", bal |-> b, acc |-> a, vid |-> m.vid, kind |-> m.kind]}
+    /\ UNCHANGED <<cput, reads, restarts>>
+
+\* Whoever sees a Phase-2 quorum of ACCEPTED for one ballot and one vid sends COMMIT (the
+\* paper's asynchronous third phase; brief §4.3); counts never mix ballots.  The COMMITs
+\* sent so far are exactly these (see the header on why the message is implicit).
+CommitsSent == {[bal |-> b, vid |-> x] : b \in {m.bal : m \in Proposals}, x \in {m.vid : m \in Proposals}}
+Decided(m) == ChosenIn(m.vid, m.bal)
+
+\* Acceptor a receives a COMMIT and marks the committed vid under the guard of brief §4.2.
+Commit(a) ==
+    /\ \E m \in CommitsSent :
+        /\ Decided(m)
+        /\ CommitGuard(a, m)
+        /\ cmt' = [cmt EXCEPT ![a] = m.vid]
+    /\ UNCHANGED <<prom, abal, avid, sent, cput, reads, restarts>>
+
+\* The writer of ballot b (the FE, also for delegated ballots) sees a Phase-2 quorum accept
+\* its ballot and answers its client (brief §4.4 finish).
+CputReturn(b) ==
+    /\ b \in WriteBallots
+    /\ cput[b].status = "none"
+    /\ \E x \in Vids :
+        /\ ChosenIn(x, b)
+        /\ cput' = [cput EXCEPT ![b] = [status |-> CputStatus(x, b), vid |-> x]]
+    /\ UNCHANGED <<prom, abal, avid, cmt, sent, reads, restarts>>
+
+\* A site crashes and recovers.  Its durable state survives (StateAfterRestart).
+Restart(a) ==
+    /\ restarts < MaxRestarts
+    /\ restarts' = restarts + 1
+    /\ LET s == StateAfterRestart(a) IN
+        /\ prom' = [prom EXCEPT ![a] = s.prom]
+        /\ abal' = [abal EXCEPT ![a] = s.abal]
+        /\ avid' = [avid EXCEPT ![a] = s.avid]
+        /\ cmt' = [cmt EXCEPT ![a] = s.cmt]
+    /\ UNCHANGED <<sent, cput, reads>>
+
+-----------------------------------------------------------------------------
+(* Reads (paper §3.3.3; brief §4.7).  A read of reader ballot r starts by   *)
+(* snapshotting the chosen set (ghost, for freshness), then collects either *)
+(* promises for r (Prepare variant) or read-only FETCHED replies.            *)
+
+ReadReplies(r) ==
+    IF reads[r].phase = "fetch"
+    THEN {m \in sent : m.type = "fetched" /\ m.rd = r}
+    ELSE PromisesFor(r)
+RepliedAll(Q, r) == \A a \in Q : \E m \in ReadReplies(r) : m.acc = a
+ReadRepliesOf(Q, r) == {m \in ReadReplies(r) : m.acc \in Q}
+
+ReadFinish(r, x) ==
+    /\ reads' = [reads EXCEPT ![r].state = "done", ![r].res = x]
+    /\ UNCHANGED <<prom, abal, avid, cmt, sent, cput, restarts>>
+
+ReadStart(r, via) ==
+    /\ reads[r].state = "idle"
+    /\ reads' = [reads EXCEPT ![r] = [state |-> "started", via |-> via, phase |-> via,
+                                      start |-> ChosenSet, res |-> NoVid]]
+    /\ sent' = sent \cup {IF via = "prepare"
+                          THEN [type |-> "prepare", bal |-> r, replyTo |-> "proposer"]
+                          ELSE [type |-> "fetch", rd |-> r]}
+    /\ UNCHANGED <<prom, abal, avid, cmt, cput, restarts>>
+
+\* A site answers a FETCH with its state and changes nothing (one reply per read).
+FetchReply(a, r) ==
+    /\ [type |-> "fetch", rd |-> r] \in sent
+    /\ ~\E m \in sent : m.type = "fetched" /\ m.rd = r /\ m.acc = a
+    /\ sent' = sent \cup {[type |-> "fetched", rd |-> r, acc |-> a, abal |-> abal[a],
+                           avid |-> avid[a], cmt |-> cmt[a]]}
+    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+
+\* Fast path: a Phase-1a quorum shows a committed vid and K of its splits.
+ReadFastReturn(r) ==
+    /\ reads[r].state = "started"
+    /\ \E Q \in Quorum1a, x \in Vids :
+        /\ RepliedAll(Q, r)
+        /\ \E m \in ReadRepliesOf(Q, r) : m.cmt = x
+        /\ SplitsOf(ReadRepliesOf(Q, r), x) >= K
+        /\ ReadFinish(r, x)
+
+\* Nothing was chosen before the read began: a 1a quorum is all empty, or a 1b quorum
+\* holds no recoverable vid (brief §4.7 PREVIOUS with J = 1).
+ReadReturnNone(r) ==
+    /\ reads[r].state = "started"
+    /\ \/ \E Q \in Quorum1a : RepliedAll(Q, r) /\ \A m \in ReadRepliesOf(Q, r) : m.avid = NoVid
+       \/ \E Q \in Quorum1b : RepliedAll(Q, r) /\ RecoverableIn(ReadRepliesOf(Q, r)) = {}
+    /\ ReadFinish(r, NoVid)
+
+\* Fetch variant: a recoverable but not-known-committed vid was seen; switch to the
+\* write-back, which starts with a Prepare at the reader's ballot.
+ReadFetchToWriteBack(r) ==
+    /\ reads[r].state = "started" /\ reads[r].phase = "fetch"
+    /\ \E Q \in Quorum1b : RepliedAll(Q, r) /\ RecoverableIn(ReadRepliesOf(Q, r)) # {}
+    /\ reads' = [reads EXCEPT ![r].phase = "prepare"]
+    /\ sent' = sent \cup {[type |-> "prepare", bal |-> r, replyTo |-> "proposer"]}
+    /\ UNCHANGED <<prom, abal, avid, cmt, cput, restarts>>
+
+\* Write-back: propose ONLY a recovered vid, with kind R, at the reader's ballot.
+ReadWriteBack(r) ==
+    /\ reads[r].state = "started" /\ reads[r].phase = "prepare"
+    /\ NotProposed(r)
+    /\ \E Q \in RecoveryQuorums :
+        /\ Promised(Q, r)
+        /\ \E x \in WriteBackCandidates(Replies(Q, r), r) :
+              sent' = sent \cup {[type |-> "propose", bal |-> r, vid |-> x, kind |-> "R"]}
+    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+
+\* The write-back reached a Phase-2 quorum: return the value.
+ReadReturnAfterWriteBack(r) ==
+    /\ reads[r].state = "started"
+    /\ \E x \in Vids : ChosenIn(x, r) /\ ReadFinish(r, x)
+
+\* Only with mutant M6: return a recovered value without writing it back.
+ReadReturnRecovered(r) ==
+    /\ ReadSkipsWriteBack
+    /\ reads[r].state = "started"
+    /\ \E Q \in Quorum1b :
+        /\ RepliedAll(Q, r)
+        /\ \E x \in RecoverableIn(ReadRepliesOf(Q, r)) : ReadFinish(r, x)
+
+-----------------------------------------------------------------------------
+Init ==
+    /\ prom = [a \in Acceptors |-> None]
+    /\ abal = [a \in Acceptors |-> None]
+    /\ avid = [a \in Acceptors |-> NoVid]
+    /\ cmt = [a \in Acceptors |-> NoVid]
+    /\ sent = {}
+    /\ cput = [b \in WriteBallots |-> [status |-> "none", vid |-> NoVid]]
+    /\ reads = [r \in ReaderBallots |-> [state |-> "idle", via |-> "none", phase |-> "none",
+                                         start |-> {}, res |-> NoVid]]
+    /\ restarts = 0
+
+WriterNext ==
+    \/ \E b \in WriteBallots : WriterPrepare(b)
+    \/ \E b \in WriteBallots : ProposeFast(b) \/ ProposeRecover(b) \/ CputReturn(b)
+                               \/ FEProposeOnDelegatedBallot(b)
+
+AcceptorNext ==
+    \E a \in Acceptors :
+        \/ \E b \in Ballots : Promise(a, b) \/ Vote(a, b)
+        \/ Commit(a)
+        \/ Restart(a)
+        \/ \E r \in ReaderBallots : FetchReply(a, r)
+
+ReaderNext ==
+    \E r \in ReaderBallots :
+        \/ \E via \in ReadVariants : ReadStart(r, via)
+        \/ ReadFastReturn(r) \/ ReadReturnNone(r) \/ ReadFetchToWriteBack(r)
+        \/ ReadWriteBack(r) \/ ReadReturnAfterWriteBack(r) \/ ReadReturnRecovered(r)
+
+Next ==
+    \/ WriterNext
+    \/ AcceptorNext
+    \/ ReaderNext
+
+Spec == Init /\ [][Next]_vars
+
+-----------------------------------------------------------------------------
+(* Safety properties.  IDs and English statements: docs/invariants.md;     *)
+(* the brief's numbering (§6.2) is kept: PANDO-S1 is brief S1, and so on.   *)
+
+\* PANDO-S1 Agreement (paper App. A "Consistency"): at most one vid is chosen.
+AgreementInv == \A x, y \in ChosenSet : x = y
+
+\* PANDO-S1v Agreement on value bytes: chosen vids carry the same value.
+ValueAgreementInv == \A x, y \in ChosenSet : x.val = y.val
+
+\* PANDO-S2 Strong stability (paper Lemma 1, over ALL proposals incl. read write-backs):
+\* once x is chosen at b, every proposal at a higher ballot carries x.
+StrongStabilityInv ==
+    \A x \in Vids, b \in Ballots :
+        ChosenIn(x, b) => \A m \in Proposals : m.bal > b => m.vid = x
+
+\* PANDO-S2t Commit marks never change once set.
+CmtStableProp == [][\A a \in Acceptors : cmt[a] # NoVid => cmt'[a] = cmt[a]]_vars
+
+\* PANDO-S3 Validity: a write proposes its own request or a vid some site accepted at a
+\* lower ballot; a read write-back proposes only a vid some site accepted at a lower ballot.
+ValidityInv ==
+    \A m \in Proposals :
+        \/ m.kind = "W" /\ IsOwnVid(m.vid, m.bal)
+        \/ \E a \in Acceptors, c \in Ballots : c < m.bal /\ Voted(a, c, m.vid)
+
+\* PANDO-S4 One proposal per ballot (assumed by the paper's proof).
+OneProposalPerBallotInv ==
+    \A m1, m2 \in Proposals : m1.bal = m2.bal => m1.vid = m2.vid
+
+\* PANDO-S5 Acceptor well-formedness (paper App. B acceptor invariant, completed).
+AcceptorWFInv ==
+    \A a \in Acceptors :
+        /\ abal[a] # None => prom[a] # None /\ abal[a] <= prom[a]
+        /\ (abal[a] = None) <=> (avid[a] = NoVid)
+        /\ abal[a] # None => Voted(a, abal[a], avid[a])
+        /\ \A m \in sent : m.type = "accepted" /\ m.acc = a => m.bal <= abal[a]
+
+\* PANDO-S6 Promises are honest: a promise reports the accepted state at the time it was sent.
+PromisesHonestInv ==
+    \A m \in sent : m.type = "promise" =>
+        /\ prom[m.acc] # None /\ prom[m.acc] >= m.bal
+        /\ m.abal = None \/ m.abal < m.bal
+        /\ m.abal # None => Voted(m.acc, m.abal, m.avid)
+        /\ \A c \in Ballots : (m.abal = None \/ m.abal < c) /\ c < m.bal => ~VotedIn(m.acc, c)
+
+\* PANDO-S7 Proposals are safe (the inductive core).
+ProposalsSafeInv ==
+    \A m \in Proposals : \A c \in Ballots, y \in Vids :
+        c < m.bal /\ y # m.vid => ~Choosable(c, y)
+
+\* Every vote is for a proposal of its ballot (part of the inductive invariant).
+VotesProposedInv ==
+    \A m \in sent : m.type = "accepted" => Proposed(m.bal, m.vid)
+
+\* PANDO-S8 Commit marks are sound: a mark names a chosen vid that the site holds.
+CommitSoundInv ==
+    \A a \in Acceptors : cmt[a] # NoVid => IsChosen(cmt[a]) /\ avid[a] = cmt[a]
+
+\* PANDO-S9 No data loss: some whole Phase-2 quorum still holds the chosen vid.
+NoDataLossInv ==
+    \A x \in ChosenSet : \E Q \in Quorum2 : \A a \in Q : avid[a] = x
+
+\* PANDO-S10 Recoverable from every Phase-1b quorum: it holds >= K splits of the chosen vid.
+RecoverableInv ==
+    \A x \in ChosenSet : \A Q \in Quorum1b : Cardinality({a \in Q : avid[a] = x}) >= K
+
+\* PANDO-S11 Discoverable from every Phase-1a quorum: once something is chosen, every 1a
+\* quorum contains a site that has accepted something.
+DiscoverableInv ==
+    ChosenSet # {} => \A Q \in Quorum1a : \E a \in Q : abal[a] # None
+
+\* PANDO-S12 Reads return chosen values.
+ReadsChosenInv ==
+    \A r \in ReaderBallots : reads[r].state = "done" /\ reads[r].res # NoVid => IsChosen(reads[r].res)
+
+\* PANDO-S12b Ballot-indexed read property (paper App. B): a Prepare-based read at ballot r
+\* returns a vid chosen at a ballot no higher than r.
+ReadBallotIndexedInv ==
+    \A r \in ReaderBallots :
+        reads[r].state = "done" /\ reads[r].via = "prepare" /\ reads[r].res # NoVid =>
+            \E c \in Ballots : c <= r /\ ChosenIn(reads[r].res, c)
+
+\* PANDO-S13 Reads are fresh: if a vid was chosen when the read began, the read returns it.
+ReadsFreshInv ==
+    \A r \in ReaderBallots :
+        reads[r].state = "done" /\ reads[r].start # {} => reads[r].res \in reads[r].start
+
+\* PANDO-S14 CPUT outcomes are truthful.
+CputTruthfulInv ==
+    \A b \in WriteBallots :
+        /\ cput[b].status = "OK" => IsOwnVid(cput[b].vid, b) /\ IsChosen(cput[b].vid)
+        /\ cput[b].status = "CONFLICT" => ~IsOwnVid(cput[b].vid, b) /\ IsChosen(cput[b].vid)
+
+\* All single-slot safety invariants at once (for configs that check everything).
+PandoSafetyInv ==
+    /\ AgreementInv /\ ValueAgreementInv /\ StrongStabilityInv /\ ValidityInv
+    /\ OneProposalPerBallotInv /\ AcceptorWFInv /\ PromisesHonestInv /\ ProposalsSafeInv
+    /\ VotesProposedInv /\ CommitSoundInv /\ NoDataLossInv /\ RecoverableInv /\ DiscoverableInv
+    /\ ReadsChosenInv /\ ReadBallotIndexedInv /\ ReadsFreshInv /\ CputTruthfulInv
+
+-----------------------------------------------------------------------------
+(* Refinement: Pando implements abstract consensus (specs/Consensus.tla)   *)
+(* with the chosen set as the refinement mapping.                           *)
+C == INSTANCE Consensus WITH Value <- Vids, chosen <- ChosenSet
+
+\* PANDO-R1 Pando refines Consensus.
+PandoRefinesConsensusProp == C!Spec
+=============================================================================
