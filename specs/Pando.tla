@@ -101,15 +101,13 @@ VARIABLES
     avid,       \* avid[a]: vid of a's accepted value (stands for its split), or NoVid
     cmt,        \* cmt[a]: vid a has learned is chosen, or NoVid
     sent,       \* every message ever sent
-    cput,       \* cput[b]: outcome the writer of ballot b reported to its client (ghost)
     reads,      \* reads[r]: the read of reader ballot r (ghost history)
     restarts    \* number of Restart actions so far
 
-vars == <<prom, abal, avid, cmt, sent, cput, reads, restarts>>
+vars == <<prom, abal, avid, cmt, sent, reads, restarts>>
 
 ReadRec == [state : {"idle", "started", "done"}, via : {"none", "prepare", "fetch"},
             phase : {"none", "prepare", "fetch"}, start : SUBSET Vids, res : Vids \cup {NoVid}]
-CputRec == [status : {"none", "OK", "CONFLICT"}, vid : Vids \cup {NoVid}]
 
 Messages ==
          [type : {"prepare"}, bal : Ballots, replyTo : {"proposer", "delegate"}]
@@ -128,7 +126,6 @@ PandoTypeOK ==
     /\ avid \in [Acceptors -> Vids \cup {NoVid}]
     /\ cmt \in [Acceptors -> Vids \cup {NoVid}]
     /\ sent \subseteq Messages
-    /\ cput \in [WriteBallots -> CputRec]
     /\ reads \in [ReaderBallots -> ReadRec]
     /\ restarts \in 0..MaxRestarts
 
@@ -139,9 +136,11 @@ Voted(a, b, x) == [type |-> "accepted", bal |-> b, acc |-> a, vid |-> x, kind |-
                \/ [type |-> "accepted", bal |-> b, acc |-> a, vid |-> x, kind |-> "R"] \in sent
 VotedIn(a, c) == \E m \in sent : m.type = "accepted" /\ m.acc = a /\ m.bal = c
 ChosenIn(x, b) == \E Q \in Quorum2 : \A a \in Q : Voted(a, b, x)
-IsChosen(x) == \E b \in Ballots : ChosenIn(x, b)
-ChosenSet == {x \in Vids : IsChosen(x)}
 Proposals == {m \in sent : m.type = "propose"}
+\* Only a proposed <<ballot, vid>> can gather votes, so these are all the chosen pairs.
+ChosenPairs == {p \in {<<m.bal, m.vid>> : m \in Proposals} : ChosenIn(p[2], p[1])}
+ChosenSet == {p[2] : p \in ChosenPairs}
+IsChosen(x) == x \in ChosenSet
 Proposed(b, x) == \E m \in Proposals : m.bal = b /\ m.vid = x
 Choosable(c, y) == \E Q \in Quorum2 : \A a \in Q : Voted(a, c, y) \/ (prom[a] <= c /\ ~VotedIn(a, c))
 
@@ -200,7 +199,7 @@ ReadSkipsWriteBack == FALSE
 (* one per acceptor.                                                        *)
 
 SplitsOf(P, x) == Cardinality({m \in P : m.avid = x})
-RecoverableIn(P) == {x \in Vids : SplitsOf(P, x) >= K}
+RecoverableIn(P) == {x \in {m.avid : m \in P} \ {NoVid} : SplitsOf(P, x) >= K}
 \* Highest key among the replies that carry x.
 TopKey(P, x) == CHOOSE k \in {RecoveryKey(m) : m \in {n \in P : n.avid = x}} :
                     \A n \in P : n.avid = x => RecoveryKey(n) <= k
@@ -223,7 +222,7 @@ WriterPrepare(b) ==
     /\ ~\E m \in sent : m.type = "prepare" /\ m.bal = b
     /\ sent' = sent \cup {[type |-> "prepare", bal |-> b,
                            replyTo |-> IF BallotKind[b] = "FEDel" THEN "delegate" ELSE "proposer"]}
-    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
 
 \* Acceptor a promises ballot b (brief §4.2 on PREPARE) and reports its accepted state.
 Promise(a, b) ==
@@ -232,7 +231,7 @@ Promise(a, b) ==
     /\ prom' = [prom EXCEPT ![a] = b]
     /\ sent' = sent \cup {[type |-> "promise", bal |-> b, acc |-> a, abal |-> abal[a],
                            avid |-> avid[a], cmt |-> cmt[a]]}
-    /\ UNCHANGED <<abal, avid, cmt, cput, reads, restarts>>
+    /\ UNCHANGED <<abal, avid, cmt, reads, restarts>>
 
 \* Fast path (paper §3.3.1): a Phase-1a quorum reported nothing accepted; propose the own value.
 \* For delegated ballots this runs at the delegate, which then sends Phase 2 (brief §4.4).
@@ -242,7 +241,7 @@ ProposeFast(b) ==
     /\ \E Q \in Quorum1a : Promised(Q, b) /\ \A m \in Replies(Q, b) : LooksEmpty(m)
     /\ \E v \in Values :
           sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> [val |-> v, tag |-> b], kind |-> "W"]}
-    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
 
 \* Slow path (paper §3.3.1, App. A): with a Phase-1b quorum of replies, adopt the recoverable
 \* vid of the highest accepted ballot, or propose the own value if none is recoverable.
@@ -255,7 +254,7 @@ ProposeRecover(b) ==
            \E x \in IF RecoverableIn(P) = {} THEN [val : Values, tag : {b}]
                     ELSE {ReproposedVid(y, b) : y \in BestRecoverable(P)} :
               sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> x, kind |-> "W"]}
-    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
 
 \* Only with mutant M9: after a delegate time-out the FE sends Phase 2 of its own value on the
 \* delegated ballot, skipping Phase 1 (the delegate may already have proposed on it).
@@ -265,7 +264,7 @@ FEProposeOnDelegatedBallot(b) ==
     /\ \E m \in sent : m.type = "prepare" /\ m.bal = b
     /\ \E v \in Values :
           sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> [val |-> v, tag |-> b], kind |-> "W"]}
-    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
 
 \* Acceptor a accepts a proposal of ballot b (brief §4.2 on PROPOSE) and stores its split.
 Vote(a, b) ==
@@ -277,31 +276,26 @@ Vote(a, b) ==
         /\ avid' = [avid EXCEPT ![a] = m.vid]
         /\ cmt' = [cmt EXCEPT ![a] = CmtAfterVote(a, m.vid)]
         /\ sent' = sent \cup {[type |-> "accepted", bal |-> b, acc |-> a, vid |-> m.vid, kind |-> m.kind]}
-    /\ UNCHANGED <<cput, reads, restarts>>
+    /\ UNCHANGED <<reads, restarts>>
 
 \* Whoever sees a Phase-2 quorum of ACCEPTED for one ballot and one vid sends COMMIT (the
 \* paper's asynchronous third phase; brief §4.3); counts never mix ballots.  The COMMITs
 \* sent so far are exactly these (see the header on why the message is implicit).
-CommitsSent == {[bal |-> b, vid |-> x] : b \in {m.bal : m \in Proposals}, x \in {m.vid : m \in Proposals}}
-Decided(m) == ChosenIn(m.vid, m.bal)
+CommitsSent == {[bal |-> p[1], vid |-> p[2]] : p \in ChosenPairs}
 
 \* Acceptor a receives a COMMIT and marks the committed vid under the guard of brief §4.2.
 Commit(a) ==
     /\ \E m \in CommitsSent :
-        /\ Decided(m)
         /\ CommitGuard(a, m)
         /\ cmt' = [cmt EXCEPT ![a] = m.vid]
-    /\ UNCHANGED <<prom, abal, avid, sent, cput, reads, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, sent, reads, restarts>>
 
-\* The writer of ballot b (the FE, also for delegated ballots) sees a Phase-2 quorum accept
-\* its ballot and answers its client (brief §4.4 finish).
-CputReturn(b) ==
-    /\ b \in WriteBallots
-    /\ cput[b].status = "none"
-    /\ \E x \in Vids :
-        /\ ChosenIn(x, b)
-        /\ cput' = [cput EXCEPT ![b] = [status |-> CputStatus(x, b), vid |-> x]]
-    /\ UNCHANGED <<prom, abal, avid, cmt, sent, reads, restarts>>
+\* CPUT outcome (brief §4.4 finish): the writer of ballot b (the FE, also for delegated
+\* ballots) answers its client once b has a Phase-2 quorum for some x, with CputStatus(x, b).
+\* That answer depends only on <<b, x>>, which never changes once b has its quorum, so the
+\* outcome is a state function rather than a step (one step fewer per writer, same answers).
+CputOutcomes == {[bal |-> p[1], vid |-> p[2], status |-> CputStatus(p[2], p[1])] :
+                    p \in {q \in ChosenPairs : q[1] \in WriteBallots}}
 
 \* A site crashes and recovers.  Its durable state survives (StateAfterRestart).
 Restart(a) ==
@@ -312,7 +306,7 @@ Restart(a) ==
         /\ abal' = [abal EXCEPT ![a] = s.abal]
         /\ avid' = [avid EXCEPT ![a] = s.avid]
         /\ cmt' = [cmt EXCEPT ![a] = s.cmt]
-    /\ UNCHANGED <<sent, cput, reads>>
+    /\ UNCHANGED <<sent, reads>>
 
 -----------------------------------------------------------------------------
 (* Reads (paper §3.3.3; brief §4.7).  A read of reader ballot r starts by   *)
@@ -328,7 +322,7 @@ ReadRepliesOf(Q, r) == {m \in ReadReplies(r) : m.acc \in Q}
 
 ReadFinish(r, x) ==
     /\ reads' = [reads EXCEPT ![r].state = "done", ![r].res = x]
-    /\ UNCHANGED <<prom, abal, avid, cmt, sent, cput, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, cmt, sent, restarts>>
 
 ReadStart(r, via) ==
     /\ reads[r].state = "idle"
@@ -337,7 +331,7 @@ ReadStart(r, via) ==
     /\ sent' = sent \cup {IF via = "prepare"
                           THEN [type |-> "prepare", bal |-> r, replyTo |-> "proposer"]
                           ELSE [type |-> "fetch", rd |-> r]}
-    /\ UNCHANGED <<prom, abal, avid, cmt, cput, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, cmt, restarts>>
 
 \* A site answers a FETCH with its state and changes nothing (one reply per read).
 FetchReply(a, r) ==
@@ -345,16 +339,16 @@ FetchReply(a, r) ==
     /\ ~\E m \in sent : m.type = "fetched" /\ m.rd = r /\ m.acc = a
     /\ sent' = sent \cup {[type |-> "fetched", rd |-> r, acc |-> a, abal |-> abal[a],
                            avid |-> avid[a], cmt |-> cmt[a]]}
-    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
 
 \* Fast path: a Phase-1a quorum shows a committed vid and K of its splits.
 ReadFastReturn(r) ==
     /\ reads[r].state = "started"
-    /\ \E Q \in Quorum1a, x \in Vids :
+    /\ \E Q \in Quorum1a :
         /\ RepliedAll(Q, r)
-        /\ \E m \in ReadRepliesOf(Q, r) : m.cmt = x
-        /\ SplitsOf(ReadRepliesOf(Q, r), x) >= K
-        /\ ReadFinish(r, x)
+        /\ \E x \in {m.cmt : m \in ReadRepliesOf(Q, r)} \ {NoVid} :
+            /\ SplitsOf(ReadRepliesOf(Q, r), x) >= K
+            /\ ReadFinish(r, x)
 
 \* Nothing was chosen before the read began: a 1a quorum is all empty, or a 1b quorum
 \* holds no recoverable vid (brief §4.7 PREVIOUS with J = 1).
@@ -371,7 +365,7 @@ ReadFetchToWriteBack(r) ==
     /\ \E Q \in Quorum1b : RepliedAll(Q, r) /\ RecoverableIn(ReadRepliesOf(Q, r)) # {}
     /\ reads' = [reads EXCEPT ![r].phase = "prepare"]
     /\ sent' = sent \cup {[type |-> "prepare", bal |-> r, replyTo |-> "proposer"]}
-    /\ UNCHANGED <<prom, abal, avid, cmt, cput, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, cmt, restarts>>
 
 \* Write-back: propose ONLY a recovered vid, with kind R, at the reader's ballot.
 ReadWriteBack(r) ==
@@ -381,12 +375,12 @@ ReadWriteBack(r) ==
         /\ Promised(Q, r)
         /\ \E x \in WriteBackCandidates(Replies(Q, r), r) :
               sent' = sent \cup {[type |-> "propose", bal |-> r, vid |-> x, kind |-> "R"]}
-    /\ UNCHANGED <<prom, abal, avid, cmt, cput, reads, restarts>>
+    /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
 
 \* The write-back reached a Phase-2 quorum: return the value.
 ReadReturnAfterWriteBack(r) ==
     /\ reads[r].state = "started"
-    /\ \E x \in Vids : ChosenIn(x, r) /\ ReadFinish(r, x)
+    /\ \E p \in ChosenPairs : p[1] = r /\ ReadFinish(r, p[2])
 
 \* Only with mutant M6: return a recovered value without writing it back.
 ReadReturnRecovered(r) ==
@@ -403,15 +397,13 @@ Init ==
     /\ avid = [a \in Acceptors |-> NoVid]
     /\ cmt = [a \in Acceptors |-> NoVid]
     /\ sent = {}
-    /\ cput = [b \in WriteBallots |-> [status |-> "none", vid |-> NoVid]]
     /\ reads = [r \in ReaderBallots |-> [state |-> "idle", via |-> "none", phase |-> "none",
                                          start |-> {}, res |-> NoVid]]
     /\ restarts = 0
 
 WriterNext ==
     \/ \E b \in WriteBallots : WriterPrepare(b)
-    \/ \E b \in WriteBallots : ProposeFast(b) \/ ProposeRecover(b) \/ CputReturn(b)
-                               \/ FEProposeOnDelegatedBallot(b)
+    \/ \E b \in WriteBallots : ProposeFast(b) \/ ProposeRecover(b) \/ FEProposeOnDelegatedBallot(b)
 
 AcceptorNext ==
     \E a \in Acceptors :
@@ -446,8 +438,7 @@ ValueAgreementInv == \A x, y \in ChosenSet : x.val = y.val
 \* PANDO-S2 Strong stability (paper Lemma 1, over ALL proposals incl. read write-backs):
 \* once x is chosen at b, every proposal at a higher ballot carries x.
 StrongStabilityInv ==
-    \A x \in Vids, b \in Ballots :
-        ChosenIn(x, b) => \A m \in Proposals : m.bal > b => m.vid = x
+    \A p \in ChosenPairs : \A m \in Proposals : m.bal > p[1] => m.vid = p[2]
 
 \* PANDO-S2t Commit marks never change once set.
 CmtStableProp == [][\A a \in Acceptors : cmt[a] # NoVid => cmt'[a] = cmt[a]]_vars
@@ -479,9 +470,11 @@ PromisesHonestInv ==
         /\ m.abal # None => Voted(m.acc, m.abal, m.avid)
         /\ \A c \in Ballots : (m.abal = None \/ m.abal < c) /\ c < m.bal => ~VotedIn(m.acc, c)
 
-\* PANDO-S7 Proposals are safe (the inductive core).
+\* PANDO-S7 Proposals are safe (the inductive core): no vid other than m's is choosable at a
+\* ballot below m's.  A vid never proposed at c has no votes at c, so NoVid stands for all of
+\* them (Choosable(c, NoVid) is the same condition).
 ProposalsSafeInv ==
-    \A m \in Proposals : \A c \in Ballots, y \in Vids :
+    \A m \in Proposals : \A c \in Ballots, y \in {p.vid : p \in Proposals} \cup {NoVid} :
         c < m.bal /\ y # m.vid => ~Choosable(c, y)
 
 \* Every vote is for a proposal of its ballot (part of the inductive invariant).
@@ -514,18 +507,19 @@ ReadsChosenInv ==
 ReadBallotIndexedInv ==
     \A r \in ReaderBallots :
         reads[r].state = "done" /\ reads[r].via = "prepare" /\ reads[r].res # NoVid =>
-            \E c \in Ballots : c <= r /\ ChosenIn(reads[r].res, c)
+            \E p \in ChosenPairs : p[1] <= r /\ p[2] = reads[r].res
 
 \* PANDO-S13 Reads are fresh: if a vid was chosen when the read began, the read returns it.
 ReadsFreshInv ==
     \A r \in ReaderBallots :
         reads[r].state = "done" /\ reads[r].start # {} => reads[r].res \in reads[r].start
 
-\* PANDO-S14 CPUT outcomes are truthful.
+\* PANDO-S14 CPUT outcomes are truthful: OK only for the writer's own vid, CONFLICT only
+\* naming another vid, and in both cases a chosen one.
 CputTruthfulInv ==
-    \A b \in WriteBallots :
-        /\ cput[b].status = "OK" => IsOwnVid(cput[b].vid, b) /\ IsChosen(cput[b].vid)
-        /\ cput[b].status = "CONFLICT" => ~IsOwnVid(cput[b].vid, b) /\ IsChosen(cput[b].vid)
+    \A o \in CputOutcomes :
+        /\ o.status = "OK" => IsOwnVid(o.vid, o.bal) /\ IsChosen(o.vid)
+        /\ o.status = "CONFLICT" => ~IsOwnVid(o.vid, o.bal) /\ IsChosen(o.vid)
 
 \* All single-slot safety invariants at once (for configs that check everything).
 PandoSafetyInv ==

@@ -22,12 +22,17 @@ MCQuorum2 == ThresholdQuorums(Q2Size)
 KindsA == 0 :> "FE" @@ 1 :> "FE" @@ 2 :> "Reader" @@ 3 :> "Leader"
 \* B (paper Fig. 5 parameters): a delegated FE, a direct FE, a reader, the leader.
 KindsB == 0 :> "FEDel" @@ 1 :> "FE" @@ 2 :> "Reader" @@ 3 :> "Leader"
+\* Three-ballot cuts of B for the fast tier (brief §7: "Ballots 0..2 for quick CI runs").
+KindsB3r == 0 :> "FEDel" @@ 1 :> "Reader" @@ 2 :> "Leader"
 \* Writes only, three writers (instance C, and the small quick models).
 KindsW3 == 0 :> "FE" @@ 1 :> "FEDel" @@ 2 :> "Leader"
 \* Two writers only (two-ballot counterexamples: M1, M2, M4, M5, M13, M14, X rows).
 KindsW2 == 0 :> "FE" @@ 1 :> "FEDel"
 \* Two writers and a reader (read mutants M6, M7).
 KindsW2R == 0 :> "FE" @@ 1 :> "FEDel" @@ 2 :> "Reader"
+\* Liveness models: a front-end via its delegate and the leader; the leader alone.
+KindsLive2 == 0 :> "FEDel" @@ 1 :> "Leader"
+KindsLeaderOnly == 0 :> "Leader"
 \* Mutant M9 needs the delegated ballot above another write ballot (brief §8 M9).
 KindsM9 == 0 :> "FE" @@ 1 :> "FEDel"
 \* Mutant M14: two round-0 front-end ballots.

@@ -69,7 +69,8 @@ public sealed partial record TlcTrace(IReadOnlyList<TraceState> States, string? 
 
     /// <summary>
     /// The trace as steps: for each state its action and only the variables whose value changed
-    /// since the previous state (all of them for the initial state).
+    /// since the previous state (all of them for the initial state). A changed set shows the
+    /// elements added (+) and removed (-); a changed function shows only the entries that changed.
     /// </summary>
     public IEnumerable<(TraceState State, IReadOnlyList<KeyValuePair<string, string>> Changed)> Steps()
     {
@@ -77,7 +78,10 @@ public sealed partial record TlcTrace(IReadOnlyList<TraceState> States, string? 
         foreach (var s in States)
         {
             var changed = previous is null ? s.Variables
-                : s.Variables.Where(kv => !previous.TryGetValue(kv.Key, out var old) || old != kv.Value).ToList();
+                : s.Variables.Where(kv => !previous.TryGetValue(kv.Key, out var old) || old != kv.Value)
+                    .Select(kv => new KeyValuePair<string, string>(kv.Key,
+                        previous.TryGetValue(kv.Key, out var old) ? TlaValueDiff.Describe(old, kv.Value) : kv.Value))
+                    .ToList();
             previous = s.Variables.ToDictionary(kv => kv.Key, kv => kv.Value);
             yield return (s, changed);
         }

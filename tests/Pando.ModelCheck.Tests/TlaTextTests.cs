@@ -47,3 +47,28 @@ public class TlaTextTests
         Assert.Contains("\"1+1\" after INVARIANT is not an operator name", Assert.Throws<InputError>(() => CfgFile.Parse("t.cfg", "INVARIANT 1+1")).Message);
     }
 }
+
+/// Element-level changes in counterexample step tables.
+public class TlaValueDiffTests
+{
+    [Fact]
+    public void Set_changes_list_added_and_removed_elements()
+    {
+        var d = TlaValueDiff.Describe("{[a |-> 1, b |-> {2, 3}], \"x,y\"}", "{[a |-> 1, b |-> {2, 3}], [a |-> 2, b |-> {}]}");
+        Assert.Equal("+ [a |-> 2, b |-> {}]; - \"x,y\"", d);
+    }
+
+    [Fact]
+    public void Function_changes_list_only_changed_entries()
+    {
+        var d = TlaValueDiff.Describe("(a1 :> -1 @@ a2 :> <<1, 2>> @@ a3 :> -1)", "(a1 :> 0 @@ a2 :> <<1, 2>> @@ a3 :> -1)");
+        Assert.Equal("a1 :> 0", d);
+    }
+
+    [Fact]
+    public void Other_values_show_the_new_value()
+    {
+        Assert.Equal("4", TlaValueDiff.Describe("3", "4"));
+        Assert.Equal("<<1, 2>>", TlaValueDiff.Describe("<<1>>", "<<1, 2>>"));
+    }
+}
