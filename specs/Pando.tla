@@ -173,6 +173,10 @@ RecoveryKey(m) == m.abal
 \* A value recovered in Phase 1 is proposed again with its original vid (brief §4.1 item 6).
 ReproposedVid(x, b) == x
 
+\* On PROPOSE a site replaces its split by the proposal's (all five fields at once, brief §4.2).
+\* (Mutant MV keeps an older split.)
+StoredVid(a, x) == x
+
 \* An acceptor does not learn anything about commitment when it votes (brief §4.2).
 CmtAfterVote(a, x) == cmt[a]
 
@@ -273,9 +277,10 @@ Vote(a, b) ==
         /\ BalGEQ(b, prom[a])
         /\ prom' = [prom EXCEPT ![a] = b]
         /\ abal' = [abal EXCEPT ![a] = b]
-        /\ avid' = [avid EXCEPT ![a] = m.vid]
-        /\ cmt' = [cmt EXCEPT ![a] = CmtAfterVote(a, m.vid)]
-        /\ sent' = sent \cup {[type |-> "accepted", bal |-> b, acc |-> a, vid |-> m.vid, kind |-> m.kind]}
+        /\ LET x == StoredVid(a, m.vid) IN
+            /\ avid' = [avid EXCEPT ![a] = x]
+            /\ cmt' = [cmt EXCEPT ![a] = CmtAfterVote(a, x)]
+            /\ sent' = sent \cup {[type |-> "accepted", bal |-> b, acc |-> a, vid |-> x, kind |-> m.kind]}
     /\ UNCHANGED <<reads, restarts>>
 
 \* Whoever sees a Phase-2 quorum of ACCEPTED for one ballot and one vid sends COMMIT (the
@@ -527,6 +532,22 @@ PandoSafetyInv ==
     /\ OneProposalPerBallotInv /\ AcceptorWFInv /\ PromisesHonestInv /\ ProposalsSafeInv
     /\ VotesProposedInv /\ CommitSoundInv /\ NoDataLossInv /\ RecoverableInv /\ DiscoverableInv
     /\ ReadsChosenInv /\ ReadBallotIndexedInv /\ ReadsFreshInv /\ CputTruthfulInv
+
+-----------------------------------------------------------------------------
+(* Liveness properties (brief §6.3).  The fairness they need is stated    *)
+(* with the models that check them (configs/Pando/MCPandoLiveness.tla).   *)
+
+FEBallots == {b \in WriteBallots : BallotKind[b] # "Leader"}
+LeaderBallots == {b \in WriteBallots : BallotKind[b] = "Leader"}
+
+\* PANDO-L1 A stable leader decides (paper Theorem 2, §3.5): once the leader has started its
+\* ballot, some value is chosen.
+LeaderDecidesProp ==
+    (\E m \in sent : m.type = "prepare" /\ m.bal \in LeaderBallots) ~> (ChosenSet # {})
+
+\* PANDO-L5 Some value is eventually chosen.  Expected to FAIL without a leader (paper §3.5:
+\* conflicting writes block while no leader is available).
+EventuallyChosenProp == <>(ChosenSet # {})
 
 -----------------------------------------------------------------------------
 (* Refinement: Pando implements abstract consensus (specs/Consensus.tla)   *)

@@ -22,4 +22,8 @@ MutantChooseTwiceSpec == Init /\ [][MutantChooseTwice]_vars
 \* violate CONS-S2 ConsensusStabilityProp.
 MutantRechoose == \E v \in Value : chosen' = {v}
 MutantRechooseSpec == Init /\ [][MutantRechoose]_vars
+\* Mutant WrongType: the chosen set receives something that is not a value.
+\* Must violate CONS-T ConsensusTypeOK (so the type invariant is not vacuous).
+MutantWrongType == chosen = {} /\ chosen' = {"not-a-value"}
+MutantWrongTypeSpec == Init /\ [][MutantWrongType]_vars
 =============================================================================

@@ -102,6 +102,10 @@ MutantM13StateAfterRestart(a) == [prom |-> None, abal |-> None, avid |-> NoVid, 
 MutantM14BalGT(b, c) == IF c = None THEN TRUE ELSE Round(b) > Round(c)
 MutantM14BalGEQ(b, c) == IF c = None THEN TRUE ELSE Round(b) >= Round(c)
 
+\* MV: a site that already holds a split keeps it when it accepts a newer proposal (and
+\* reports the vid it stores).  Must violate PANDO-S7p VotesProposedInv.
+MutantMVStoredVid(a, x) == IF avid[a] # NoVid THEN avid[a] ELSE x
+
 \* MT: type mutant through the M7 hook: a vote stores a commit mark whose tag is no ballot.
 \* Must violate PandoTypeOK (so the type invariant is not vacuous either).
 MutantMTCmtAfterVote(a, x) == [val |-> x.val, tag |-> 1000]

@@ -24,8 +24,6 @@ VARIABLE timedOut   \* front-end ballots whose attempt timed out (handed to the 
 
 liveVars == <<vars, timedOut>>
 
-FEBallots == {b \in WriteBallots : BallotKind[b] # "Leader"}
-LeaderBallots == {b \in WriteBallots : BallotKind[b] = "Leader"}
 
 \* The front-end of ballot b gives up on its own attempt (paper §3.5; brief §4.6).
 WriterTimeout(b) ==
@@ -50,12 +48,4 @@ Fairness ==
 LiveSpec == LiveInit /\ [][LiveNext]_liveVars /\ Fairness
 
 ASSUME LiveAcceptorsAssume == LiveAcceptors \subseteq Acceptors
-
-\* PANDO-L1 A stable leader eventually decides: once the leader has started its ballot,
-\* some value is chosen.
-LeaderDecidesProp ==
-    (\E m \in sent : m.type = "prepare" /\ m.bal \in LeaderBallots) ~> (ChosenSet # {})
-
-\* PANDO-L5 (expected to FAIL without a leader) some value is eventually chosen.
-EventuallyChosenProp == <>(ChosenSet # {})
 =============================================================================

@@ -204,3 +204,32 @@ public class ManifestTests
         Assert.Equal(before["models"]![0]!.AsObject().Select(kv => kv.Key), after["models"]![0]!.AsObject().Select(kv => kv.Key));
     }
 }
+
+/// The invariant catalogue is honest: every property is defined, has a mutant, and the Markdown is current.
+public class CatalogueTests
+{
+    private static readonly Manifest RepoManifest = Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json"));
+    private static readonly Catalogue RepoCatalogue = Catalogue.Load(Path.Combine(Repo.Root, "docs", "invariants.json"));
+
+    [Fact]
+    public void Every_catalogued_property_is_defined_and_has_a_mutant_and_every_expected_violation_is_catalogued()
+    {
+        Assert.Empty(RepoCatalogue.Problems(RepoManifest));
+    }
+
+    [Fact]
+    public void Generated_markdown_is_up_to_date()
+    {
+        var md = File.ReadAllText(Path.Combine(Repo.Root, "docs", "invariants.md"));
+        Assert.True(md == RepoCatalogue.ToMarkdown(RepoManifest), "docs/invariants.md is stale: run ./pando catalogue");
+    }
+
+    [Fact]
+    public void A_property_without_a_mutant_is_reported()
+    {
+        var extra = new Catalogue { Entries = [.. RepoCatalogue.Entries, new CatalogueEntry("PANDO-X", "Extra", "Pando", "Pando", "AgreementInv2", "invariant", "s", "t", null, null)] };
+        var problems = extra.Problems(RepoManifest);
+        Assert.Contains(problems, p => p.Contains("AgreementInv2 is not defined in Pando.tla"));
+        Assert.Contains(problems, p => p.Contains("no model in the manifest is expected to violate AgreementInv2"));
+    }
+}

@@ -1,0 +1,55 @@
+using Pando.ModelCheck;
+
+namespace Pando.Cli;
+
+/// <summary><c>./pando catalogue</c>: regenerate or check docs/invariants.md.</summary>
+public static class CatalogueCommand
+{
+    /// <summary>Help text.</summary>
+    public const string Help = """
+        usage: ./pando catalogue [--check]
+
+        Regenerates docs/invariants.md from docs/invariants.json (the invariant catalogue) and configs/models.json
+        (which models are expected to violate each property). Fails, writing nothing, when a catalogued property is
+        not defined in its TLA+ spec or no model is expected to violate it, or when the manifest expects a violation
+        of a property the catalogue does not list.
+          --check   write nothing; exit 1 if docs/invariants.md is not up to date
+          --help    this text
+        """;
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(IReadOnlyList<string> argv)
+    {
+        var a = new Args("catalogue", argv);
+        bool check = false;
+        for (var t = a.Next(); t is not null; t = a.Next())
+        {
+            switch (t)
+            {
+                case "--help" or "-h": Console.WriteLine(Help); return 0;
+                case "--check": check = true; break;
+                default: throw a.Unknown(t);
+            }
+        }
+        var root = Program.RepoRoot();
+        var manifest = Manifest.Load(Path.Combine(root, "configs", "models.json"));
+        var catalogue = Catalogue.Load(Path.Combine(root, "docs", "invariants.json"));
+        var problems = catalogue.Problems(manifest);
+        if (problems.Count > 0)
+        {
+            foreach (var p in problems) Console.Error.WriteLine($"pando: catalogue: {p}");
+            return 1;
+        }
+        var md = catalogue.ToMarkdown(manifest);
+        var path = Path.Combine(root, "docs", "invariants.md");
+        if (check)
+        {
+            bool same = File.Exists(path) && File.ReadAllText(path) == md;
+            Console.WriteLine(same ? "docs/invariants.md is up to date" : "docs/invariants.md is stale: run ./pando catalogue");
+            return same ? 0 : 1;
+        }
+        File.WriteAllText(path, md);
+        Console.WriteLine($"wrote {path} ({catalogue.Entries.Count} properties)");
+        return 0;
+    }
+}
