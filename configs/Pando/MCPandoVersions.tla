@@ -1,0 +1,37 @@
+--------------------------- MODULE MCPandoVersions ---------------------------
+(***************************************************************************)
+(* Model-checking module for specs/PandoVersions.tla (several versions,    *)
+(* garbage collection, FETCH reads).  Mutants of brief §8 that only exist  *)
+(* across versions: M8, M12, M12b, M16.                                    *)
+(***************************************************************************)
+EXTENDS PandoVersions, TLC
+
+CONSTANTS Q1aSize, Q1bSize, Q2Size
+MCQuorum1a == ThresholdQuorums(Q1aSize)
+MCQuorum1b == ThresholdQuorums(Q1bSize)
+MCQuorum2 == ThresholdQuorums(Q2Size)
+
+\* Sound for the same reasons as in MCPando.tla: threshold quorums, no special value.
+Symmetry == Permutations(Acceptors) \cup Permutations(Values)
+
+\* M8: the read fast path returns the newest COMMITTED version it sees, not the newest one.
+\* Must violate PANDO-S13 VersionReadsFreshInv.
+MutantM8FastReadVersion(J, P) ==
+    LET cs == {i \in Versions : \E m \in P : m.slots[i].cmt # NoVid} IN
+    IF cs = {} THEN J ELSE CHOOSE i \in cs : \A j \in cs : j <= i
+
+\* M12: garbage collection forgets a slot: a request below the floor is answered as if the
+\* (deleted) slot were empty.  Must violate PANDO-S1 VersionAgreementInv.
+MutantM12IsStale(a, i) == FALSE
+
+\* M12b: a site prunes older versions when it ACCEPTS a version, not when it learns it is
+\* committed.  Must violate PANDO-S9 LatestNotLostInv (and S18 GCSafeInv).
+MutantM12bPruneOnVote == TRUE
+
+\* M16: a writer starts version i without knowing version i-1 is chosen.
+\* Must violate PANDO-S15 NoGapsInv.
+MutantM16MayStartVersion(i) == TRUE
+\* MTv: type mutant: pruning sets the floor past the last version.
+\* Must violate PandoVersionsTypeOK (so the type invariant is not vacuous).
+MutantMTvFloorAfterPrune(a, i) == i + MaxVersion
+=============================================================================
