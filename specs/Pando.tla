@@ -526,6 +526,18 @@ CputTruthfulInv ==
         /\ o.status = "OK" => IsOwnVid(o.vid, o.bal) /\ IsChosen(o.vid)
         /\ o.status = "CONFLICT" => ~IsOwnVid(o.vid, o.bal) /\ IsChosen(o.vid)
 
+\* The inductive invariant (brief §6.2 "IndInv"): it holds initially, every step preserves it,
+\* and it implies Agreement.  configs/Pando/MCPandoInductive.tla checks the middle part with TLC
+\* on small domains (all states satisfying it, one step).
+PandoIndInv ==
+    /\ PandoTypeOK
+    /\ OneProposalPerBallotInv
+    /\ AcceptorWFInv
+    /\ PromisesHonestInv
+    /\ ProposalsSafeInv
+    /\ VotesProposedInv
+    /\ CommitSoundInv
+
 \* All single-slot safety invariants at once (for configs that check everything).
 PandoSafetyInv ==
     /\ AgreementInv /\ ValueAgreementInv /\ StrongStabilityInv /\ ValidityInv
