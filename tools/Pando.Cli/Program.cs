@@ -14,6 +14,7 @@ public static class Program
         commands:
           check     run TLC on the models of configs/models.json and compare each verdict with its expectation
           test      build the solution, run the xunit tests, then `check` on the fast tier (the README's test command)
+          bench     benchmarks run on request (bench codec)
           catalogue regenerate docs/invariants.md from the invariant catalogue and the manifest (--check: verify only)
 
         Every command takes --help. Exit codes: 0 success, 1 a check or test failed, 2 bad input or usage.
@@ -34,13 +35,14 @@ public static class Program
             {
                 "check" => CheckCommand.Run(rest),
                 "catalogue" => CatalogueCommand.Run(rest),
+                "bench" => BenchCommand.Run(rest),
                 "test" => throw new UsageError("test: run it through ./pando test (the script builds the solution first)"),
-                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue)"),
+                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench)"),
             };
         }
         catch (UsageError e)
         {
-            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "catalogue" ? argv[0] + " " : "")}--help)");
+            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "catalogue" or "bench" ? argv[0] + " " : "")}--help)");
             return 2;
         }
         catch (InputError e)

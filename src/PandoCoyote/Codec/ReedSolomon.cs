@@ -41,23 +41,47 @@ public sealed class ReedSolomon
     /// <summary>Row i of the generator matrix (identity for data splits, Cauchy for parity).</summary>
     private byte Generator(int row, int col) => row < K ? (byte)(row == col ? 1 : 0) : _parity[row - K, col];
 
+    /// <summary>Bytes processed per pass over all splits: small enough that the k sources and the
+    /// destination stay in the CPU cache while a block is combined.</summary>
+    private const int Block = 16 * 1024;
+
     /// <summary>Encodes a value into n splits of equal length (index = split number).</summary>
     public byte[][] Encode(ReadOnlySpan<byte> value)
     {
         int len = SplitLength(value.Length);
         var splits = new byte[N][];
+        for (int i = 0; i < N; i++) splits[i] = new byte[len];
+        EncodeInto(value, splits);
+        return splits;
+    }
+
+    /// <summary>
+    /// Encodes into caller-owned buffers (no allocation): <paramref name="splits"/> holds n arrays of
+    /// exactly <see cref="SplitLength"/> bytes; their previous contents are overwritten.
+    /// </summary>
+    public void EncodeInto(ReadOnlySpan<byte> value, byte[][] splits)
+    {
+        int len = SplitLength(value.Length);
+        if (splits.Length != N) throw new CodecException($"{splits.Length} split buffers given; the code has n = {N}");
+        for (int i = 0; i < N; i++)
+            if (splits[i] is null || splits[i].Length != len) throw new CodecException($"split buffer {i} must have {len} bytes");
         for (int i = 0; i < K; i++)
         {
-            splits[i] = new byte[len];
             int start = i * len;
-            if (start < value.Length) value[start..Math.Min(value.Length, start + len)].CopyTo(splits[i]);
+            int n = Math.Clamp(value.Length - start, 0, len);
+            value.Slice(Math.Min(start, value.Length), n).CopyTo(splits[i]);
+            splits[i].AsSpan(n).Clear();
         }
-        for (int p = 0; p < R; p++)
+        for (int p = 0; p < R; p++) splits[K + p].AsSpan().Clear();
+        for (int off = 0; off < len; off += Block)
         {
-            var dst = splits[K + p] = new byte[len];
-            for (int j = 0; j < K; j++) GFMulAdd.MulAdd(_parity[p, j], splits[j], dst);
+            int n = Math.Min(Block, len - off);
+            for (int p = 0; p < R; p++)
+            {
+                var dst = splits[K + p].AsSpan(off, n);
+                for (int j = 0; j < K; j++) GFMulAdd.MulAdd(_parity[p, j], splits[j].AsSpan(off, n), dst);
+            }
         }
-        return splits;
     }
 
     /// <summary>
@@ -67,6 +91,19 @@ public sealed class ReedSolomon
     public byte[] Decode(IEnumerable<(int Index, byte[] Split)> splits, int length)
     {
         if (length < 0) throw new CodecException($"length = {length}: a value length cannot be negative");
+        var value = new byte[length];
+        DecodeInto(splits, length, value);
+        return value;
+    }
+
+    /// <summary>
+    /// Decodes into a caller-owned buffer of exactly <paramref name="length"/> bytes. Missing data
+    /// splits are rebuilt straight into it (no allocation when the value's length is a multiple of k).
+    /// </summary>
+    public void DecodeInto(IEnumerable<(int Index, byte[] Split)> splits, int length, Span<byte> value)
+    {
+        if (length < 0) throw new CodecException($"length = {length}: a value length cannot be negative");
+        if (value.Length != length) throw new CodecException($"output buffer has {value.Length} bytes; the value has {length}");
         int len = SplitLength(length);
         var chosen = new List<(int Index, byte[] Split)>();
         var seen = new HashSet<int>();
@@ -78,26 +115,34 @@ public sealed class ReedSolomon
             if (chosen.Count < K) chosen.Add((index, split));
         }
         if (chosen.Count < K) throw new CodecException($"{chosen.Count} distinct split(s) given; decoding needs k = {K}");
-        var value = new byte[length];
         var data = new byte[K][];
         var missing = new List<int>();
         foreach (var (index, split) in chosen) if (index < K) data[index] = split;
         for (int j = 0; j < K; j++) if (data[j] is null) missing.Add(j);
-        if (missing.Count > 0)
+        // Surviving data splits are copied as they are.
+        for (int j = 0; j < K; j++)
+            if (data[j] is not null && j * len < length)
+                data[j].AsSpan(0, Math.Min(len, length - j * len)).CopyTo(value[(j * len)..]);
+        if (missing.Count == 0) return;
+        var m = new byte[K, K];
+        for (int row = 0; row < K; row++)
+            for (int col = 0; col < K; col++) m[row, col] = Generator(chosen[row].Index, col);
+        var inv = GF256.Invert(m);
+        foreach (int j in missing)
         {
-            var m = new byte[K, K];
-            for (int row = 0; row < K; row++)
-                for (int col = 0; col < K; col++) m[row, col] = Generator(chosen[row].Index, col);
-            var inv = GF256.Invert(m);
-            foreach (int j in missing)
+            int start = j * len;
+            int n = Math.Clamp(length - start, 0, len);
+            if (n == 0) continue;
+            // Rebuild into the output; the last split's padding needs a scratch buffer.
+            byte[]? scratch = n < len ? new byte[len] : null;
+            var dst = scratch is null ? value.Slice(start, len) : scratch.AsSpan();
+            dst.Clear();
+            for (int off = 0; off < len; off += Block)
             {
-                var rebuilt = new byte[len];
-                for (int t = 0; t < K; t++) GFMulAdd.MulAdd(inv[j, t], chosen[t].Split, rebuilt);
-                data[j] = rebuilt;
+                int b = Math.Min(Block, len - off);
+                for (int t = 0; t < K; t++) GFMulAdd.MulAdd(inv[j, t], chosen[t].Split.AsSpan(off, b), dst.Slice(off, b));
             }
+            if (scratch is not null) scratch.AsSpan(0, n).CopyTo(value[start..]);
         }
-        for (int j = 0; j < K && j * len < length; j++)
-            data[j].AsSpan(0, Math.Min(len, length - j * len)).CopyTo(value.AsSpan(j * len));
-        return value;
     }
 }
