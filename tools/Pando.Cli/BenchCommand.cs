@@ -11,6 +11,11 @@ public static class BenchCommand
     /// <summary>Help text.</summary>
     public const string Help = """
         usage: ./pando bench codec [--quick] [--out FILE]
+               ./pando bench lincheck [--conformance DIR] [--out FILE]
+
+        lincheck: times the linearizability checker on ../shared/conformance/linearizability: all 102 etcd logs
+        (cas-register), kv c50-ok partitioned, and kv c10-ok / c10-bad without partitioning, median of 5 runs
+        each, next to Porcupine's reference times from that folder's README.
 
         Measures the Reed-Solomon codec on one thread: encode, and decode with r DATA splits lost (every lost byte
         is rebuilt), for k in {2,3,4,6}, r in {1,2,3} and values of 1 KiB, 64 KiB and 1 MiB. Throughput is value
@@ -23,7 +28,7 @@ public static class BenchCommand
     public static int Run(IReadOnlyList<string> argv)
     {
         var a = new Args("bench", argv);
-        string? what = null, outFile = null;
+        string? what = null, outFile = null, conformance = null;
         bool quick = false;
         for (var t = a.Next(); t is not null; t = a.Next())
         {
@@ -32,11 +37,13 @@ public static class BenchCommand
                 case "--help" or "-h": Console.WriteLine(Help); return 0;
                 case "--quick": quick = true; break;
                 case "--out": outFile = a.Value(t); break;
-                case "codec" when what is null: what = t; break;
+                case "codec" or "lincheck" when what is null: what = t; break;
+                case "--conformance": conformance = a.Value(t); break;
                 default: throw a.Unknown(t);
             }
         }
-        if (what is null) throw new UsageError("bench: name what to measure: codec");
+        if (what is null) throw new UsageError("bench: name what to measure: codec or lincheck");
+        if (what == "lincheck") return Lincheck(conformance ?? Path.Combine(Program.RepoRoot(), "..", "shared", "conformance", "linearizability"), outFile);
         var rows = new List<string[]>();
         Console.WriteLine($"Reed-Solomon, one thread, GF multiply path: {GFMulAdd.Path}; {(quick ? "quick" : "full")} run");
         string[] head = ["k", "r", "value", "encode GB/s", "decode GB/s (r data splits lost)"];
@@ -99,6 +106,45 @@ public static class BenchCommand
         var encodeOut = Enumerable.Range(0, k + r).Select(_ => new byte[rs.SplitLength(size)]).ToArray();
         var decodeOut = new byte[size];
         return (Time(() => rs.EncodeInto(value, encodeOut)), Time(() => rs.DecodeInto(survivors, size, decodeOut)));
+    }
+
+    private static int Lincheck(string dir, string? outFile)
+    {
+        if (!Directory.Exists(dir)) throw new UsageError($"bench: conformance folder {dir} not found (--conformance DIR)");
+        var etcd = Directory.GetFiles(Path.Combine(dir, "jepsen-etcd"), "*.log").OrderBy(f => f).Select(f => PandoCoyote.Linearizability.HistoryParsers.ParseEtcd(File.ReadAllText(f))).ToList();
+        List<PandoCoyote.Linearizability.Operation<PandoCoyote.Linearizability.KvInput, string>> Kv(string name) =>
+            PandoCoyote.Linearizability.HistoryParsers.ParseKv(File.ReadAllText(Path.Combine(dir, "kv", name)));
+        var c50 = Kv("c50-ok.txt"); var c10ok = Kv("c10-ok.txt"); var c10bad = Kv("c10-bad.txt");
+        var cas = new PandoCoyote.Linearizability.CasRegisterModel();
+        var kv = new PandoCoyote.Linearizability.KvModel();
+        double Median(Action a)
+        {
+            a();
+            var t = new List<double>();
+            for (int i = 0; i < 5; i++) { var sw = Stopwatch.StartNew(); a(); t.Add(sw.Elapsed.TotalSeconds); }
+            t.Sort();
+            return t[2];
+        }
+        var rows = new (string Case, double Ours, string Porcupine)[]
+        {
+            ("102 etcd histories (total)", Median(() => { foreach (var h in etcd) PandoCoyote.Linearizability.LinearizabilityChecker.Check(cas, h); }), "1.1"),
+            ("kv c50-ok, partitioned by key", Median(() => PandoCoyote.Linearizability.LinearizabilityChecker.Check(kv, c50)), "0.26"),
+            ("kv c10-ok, not partitioned", Median(() => PandoCoyote.Linearizability.LinearizabilityChecker.Check(kv, c10ok, partition: false)), "3.5"),
+            ("kv c10-bad, not partitioned", Median(() => PandoCoyote.Linearizability.LinearizabilityChecker.Check(kv, c10bad, partition: false)), "5.4"),
+        };
+        var sb = new StringBuilder();
+        sb.AppendLine("# Linearizability checker timing");
+        sb.AppendLine();
+        sb.AppendLine($"Command: `./pando bench lincheck{(outFile is null ? "" : " --out " + outFile)}` · {DateTime.UtcNow:yyyy-MM-dd} · {Environment.ProcessorCount} cores, one thread used · .NET {Environment.Version}");
+        sb.AppendLine();
+        sb.AppendLine("Seconds, median of 5 runs after one warm-up run (parsing excluded). Porcupine: reference times on a machine of this kind, from ../shared/conformance/linearizability/README.md.");
+        sb.AppendLine();
+        sb.AppendLine("| history | ours (s) | Porcupine (s) |");
+        sb.AppendLine("|---|---:|---:|");
+        foreach (var r in rows) sb.AppendLine($"| {r.Case} | {r.Ours.ToString("0.000", CultureInfo.InvariantCulture)} | {r.Porcupine} |");
+        Console.Write(sb.ToString());
+        if (outFile is not null) { File.WriteAllText(outFile, sb.ToString()); Console.WriteLine($"wrote {outFile}"); }
+        return 0;
     }
 
     private static string Size(int bytes) => bytes >= 1 << 20 ? $"{bytes >> 20} MiB" : $"{bytes >> 10} KiB";

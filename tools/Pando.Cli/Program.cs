@@ -15,6 +15,7 @@ public static class Program
           check     run TLC on the models of configs/models.json and compare each verdict with its expectation
           test      build the solution, run the xunit tests, then `check` on the fast tier (the README's test command)
           quorum    validate a quorum parameter set (quorum pando n=4 k=2 f=1 q1a=2 q1b=3 q2=3)
+          lincheck  check a history for linearizability (lincheck --model cas-register FILE)
           bench     benchmarks run on request (bench codec)
           catalogue regenerate docs/invariants.md from the invariant catalogue and the manifest (--check: verify only)
 
@@ -38,13 +39,14 @@ public static class Program
                 "catalogue" => CatalogueCommand.Run(rest),
                 "bench" => BenchCommand.Run(rest),
                 "quorum" => QuorumCommand.Run(rest),
+                "lincheck" => LincheckCommand.Run(rest),
                 "test" => throw new UsageError("test: run it through ./pando test (the script builds the solution first)"),
-                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum)"),
+                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum, lincheck)"),
             };
         }
         catch (UsageError e)
         {
-            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "catalogue" or "bench" or "quorum" ? argv[0] + " " : "")}--help)");
+            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "catalogue" or "bench" or "quorum" or "lincheck" ? argv[0] + " " : "")}--help)");
             return 2;
         }
         catch (InputError e)
