@@ -33,6 +33,8 @@ KindsW2R == 0 :> "FE" @@ 1 :> "FEDel" @@ 2 :> "Reader"
 \* Liveness models: a front-end via its delegate and the leader; the leader alone.
 KindsLive2 == 0 :> "FEDel" @@ 1 :> "Leader"
 KindsLeaderOnly == 0 :> "Leader"
+\* Mutant M15: the leader's ballot is ordered below a front-end's.
+KindsM15 == 0 :> "Leader" @@ 1 :> "FE"
 \* Mutant M9 needs the delegated ballot above another write ballot (brief §8 M9).
 KindsM9 == 0 :> "FE" @@ 1 :> "FEDel"
 \* Mutant M14: two round-0 front-end ballots.
@@ -101,6 +103,10 @@ MutantM13StateAfterRestart(a) == [prom |-> None, abal |-> None, avid |-> NoVid, 
 \* Must violate PANDO-S1 AgreementInv.
 MutantM14BalGT(b, c) == IF c = None THEN TRUE ELSE Round(b) > Round(c)
 MutantM14BalGEQ(b, c) == IF c = None THEN TRUE ELSE Round(b) >= Round(c)
+
+\* M15: the leader uses round 0 like the front-ends, so it has no precedence (with KindsM15
+\* its ballot is below a front-end's).  Must violate PANDO-L1 LeaderDecidesProp.
+MutantM15Round(b) == 0
 
 \* MV: a site that already holds a split keeps it when it accepts a newer proposal (and
 \* reports the vid it stores).  Must violate PANDO-S7p VotesProposedInv.
