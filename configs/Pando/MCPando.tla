@@ -24,6 +24,9 @@ KindsA == 0 :> "FE" @@ 1 :> "FE" @@ 2 :> "Reader" @@ 3 :> "Leader"
 KindsB == 0 :> "FEDel" @@ 1 :> "FE" @@ 2 :> "Reader" @@ 3 :> "Leader"
 \* Three-ballot cuts of B for the fast tier (brief §7: "Ballots 0..2 for quick CI runs").
 KindsB3r == 0 :> "FEDel" @@ 1 :> "Reader" @@ 2 :> "Leader"
+\* Two-ballot cuts for the fast tier: a writer via its delegate and a reader; and A's cut.
+KindsB2r == 0 :> "FEDel" @@ 1 :> "Reader"
+KindsA3 == 0 :> "FE" @@ 1 :> "Reader" @@ 2 :> "Leader"
 \* Writes only, three writers (instance C, and the small quick models).
 KindsW3 == 0 :> "FE" @@ 1 :> "FEDel" @@ 2 :> "Leader"
 \* Two writers only (two-ballot counterexamples: M1, M2, M4, M5, M13, M14, X rows).
