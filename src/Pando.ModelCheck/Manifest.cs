@@ -141,9 +141,8 @@ public sealed class Manifest
             if (!EntryFields.Contains(k)) throw new InputError($"{where}: unknown field \"{k}\" (allowed: {string.Join(", ", EntryFields)})");
 
         var spec = Str("spec");
-        var specFile = library.Find(spec) ?? throw new InputError(
-            $"{where}: field \"spec\": module {spec}.tla not found in specDirs ({string.Join(", ", library.SearchDirs)})");
-        _ = specFile;
+        if (library.Find(spec) is null)
+            throw new InputError($"{where}: field \"spec\": module {spec}.tla not found in specDirs ({string.Join(", ", library.SearchDirs)})");
         string FileField(string field)
         {
             var rel = Str(field);
