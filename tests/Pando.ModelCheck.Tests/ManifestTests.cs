@@ -210,18 +210,19 @@ public class CatalogueTests
 {
     private static readonly Manifest RepoManifest = Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json"));
     private static readonly Catalogue RepoCatalogue = Catalogue.Load(Path.Combine(Repo.Root, "docs", "invariants.json"));
+    private static readonly Pando.ModelCheck.P.PTestManifest RepoPTests = Pando.ModelCheck.P.PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
 
     [Fact]
     public void Every_catalogued_property_is_defined_and_has_a_mutant_and_every_expected_violation_is_catalogued()
     {
-        Assert.Empty(RepoCatalogue.Problems(RepoManifest));
+        Assert.Empty(RepoCatalogue.Problems(RepoManifest, RepoPTests));
     }
 
     [Fact]
     public void Generated_markdown_is_up_to_date()
     {
         var md = File.ReadAllText(Path.Combine(Repo.Root, "docs", "invariants.md"));
-        Assert.True(md == RepoCatalogue.ToMarkdown(RepoManifest), "docs/invariants.md is stale: run ./pando catalogue");
+        Assert.True(md == RepoCatalogue.ToMarkdown(RepoManifest, RepoPTests), "docs/invariants.md is stale: run ./pando catalogue");
     }
 
     [Fact]
@@ -231,5 +232,23 @@ public class CatalogueTests
         var problems = extra.Problems(RepoManifest);
         Assert.Contains(problems, p => p.Contains("AgreementInv2 is not defined in Pando.tla"));
         Assert.Contains(problems, p => p.Contains("no model in the manifest is expected to violate AgreementInv2"));
+    }
+
+    [Fact]
+    public void A_P_monitor_that_is_undeclared_or_never_violated_is_reported()
+    {
+        var undeclared = new CatalogueEntry("PANDO-Y", "Extra", "Pando", "Pando", "AgreementInv", "invariant", "s", "t", "NoSuchMonitor", null);
+        var extra = new Catalogue { Entries = [.. RepoCatalogue.Entries, undeclared] };
+        var problems = extra.Problems(RepoManifest, RepoPTests);
+        Assert.Contains(problems, p => p.Contains("P monitor NoSuchMonitor is not declared"));
+        Assert.Contains(problems, p => p.Contains("no P test in p-models/tests.json is expected to violate monitor NoSuchMonitor"));
+    }
+
+    [Fact]
+    public void A_P_bug_test_for_an_uncatalogued_monitor_is_reported()
+    {
+        var without = new Catalogue { Entries = RepoCatalogue.Entries.Select(e => e.P == "CommitSound" ? e with { P = null } : e).ToList() };
+        var problems = without.Problems(RepoManifest, RepoPTests);
+        Assert.Contains(problems, p => p.Contains("P test tcM07CommitSound expects a violation of monitor CommitSound, which no catalogue entry names"));
     }
 }

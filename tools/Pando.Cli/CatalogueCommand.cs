@@ -9,10 +9,11 @@ public static class CatalogueCommand
     public const string Help = """
         usage: ./pando catalogue [--check]
 
-        Regenerates docs/invariants.md from docs/invariants.json (the invariant catalogue) and configs/models.json
-        (which models are expected to violate each property). Fails, writing nothing, when a catalogued property is
-        not defined in its TLA+ spec or no model is expected to violate it, or when the manifest expects a violation
-        of a property the catalogue does not list.
+        Regenerates docs/invariants.md from docs/invariants.json (the invariant catalogue), configs/models.json
+        (which TLC models are expected to violate each property) and p-models/tests.json (which P bug tests are
+        expected to violate each P monitor). Fails, writing nothing, when a catalogued property is not defined in its
+        TLA+ spec or no model is expected to violate it, when a catalogued P monitor is not declared or no P bug test
+        violates it, or when a manifest expects a violation the catalogue does not list.
           --check   write nothing; exit 1 if docs/invariants.md is not up to date
           --help    this text
         """;
@@ -34,13 +35,14 @@ public static class CatalogueCommand
         var root = Program.RepoRoot();
         var manifest = Manifest.Load(Path.Combine(root, "configs", "models.json"));
         var catalogue = Catalogue.Load(Path.Combine(root, "docs", "invariants.json"));
-        var problems = catalogue.Problems(manifest);
+        var pTests = Pando.ModelCheck.P.PTestManifest.Load(Path.Combine(root, "p-models", "tests.json"));
+        var problems = catalogue.Problems(manifest, pTests);
         if (problems.Count > 0)
         {
             foreach (var p in problems) Console.Error.WriteLine($"pando: catalogue: {p}");
             return 1;
         }
-        var md = catalogue.ToMarkdown(manifest);
+        var md = catalogue.ToMarkdown(manifest, pTests);
         var path = Path.Combine(root, "docs", "invariants.md");
         if (check)
         {

@@ -14,6 +14,8 @@ public static class CheckCommand
         metadir under .pando/out/check/meta), compares each verdict with the model's expectation, prints a summary,
         and writes .pando/out/check/report.json and report.md (counterexamples as step tables).
 
+        The P models are checked by ./pando check --p (see ./pando check --p --help).
+
         selection (default: every model of the fast tier):
           --spec P        models of protocol P (repeatable), e.g. --spec Pando
           --model NAME    this model, whatever its tier (repeatable)
@@ -38,6 +40,7 @@ public static class CheckCommand
     /// <summary>Runs the command.</summary>
     public static int Run(IReadOnlyList<string> argv)
     {
+        if (argv.Contains("--p")) return PCheckCommand.Run(argv.Where(x => x != "--p").ToList());
         var a = new Args("check", argv);
         var protocols = new List<string>(); var names = new List<string>(); var tags = new List<string>();
         string? tier = null, manifestPath = null, outDir = null;

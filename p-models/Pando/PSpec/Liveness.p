@@ -1,0 +1,39 @@
+/* PANDO-L1 A stable leader decides (TLA+ LeaderDecidesProp). Once the leader has started a
+   run for a version, some vid is eventually chosen for it. The monitor is hot while a version
+   the leader works on has nothing chosen; a schedule that ends (nothing left to deliver) in
+   the hot state is a liveness violation. Meaningful only when messages are not lost and at
+   most f sites are down: the tests that assert it run with reordering, duplication and one
+   permanent crash, but no loss. */
+spec LeaderDecides observes eMonConfig, eMonVoted, eMonLeaderStarted {
+  var q2: int;
+  var votes: tVotes;
+  var pending: set[int];
+
+  start cold state Idle {
+    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
+    on eMonVoted do Vote;
+    on eMonLeaderStarted do (ver: int) {
+      if (sizeof(ChosenVids(votes, ver, q2)) == 0) { pending += (ver); goto Waiting; }
+    }
+  }
+
+  hot state Waiting {
+    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+      var ver: int;
+      var still: set[int];
+      Vote(v);
+      foreach (ver in pending) {
+        if (sizeof(ChosenVids(votes, ver, q2)) == 0) { still += (ver); }
+      }
+      pending = still;
+      if (sizeof(pending) == 0) { goto Idle; }
+    }
+    on eMonLeaderStarted do (ver: int) {
+      if (sizeof(ChosenVids(votes, ver, q2)) == 0) { pending += (ver); }
+    }
+  }
+
+  fun Vote(v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+    votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
+  }
+}

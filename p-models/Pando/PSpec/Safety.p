@@ -1,0 +1,189 @@
+/*****************************************************************************************
+ * Safety monitors. Each is named after one entry of the invariant catalogue
+ * (docs/invariants.json); every assertion message starts with "<Monitor> [<ID>]" so that the
+ * harness can tell exactly which property a run violated.
+ *****************************************************************************************/
+
+/* PANDO-S1 / PANDO-S1m Agreement (paper: Consistency; TLA+ AgreementInv, VersionAgreementInv).
+   For every version, at most one vid is ever chosen, and all chosen proposals carry the same
+   value bytes (PANDO-S1v). Chosen = q2 sites voted for the same vid in the same ballot. */
+spec Agreement observes eMonConfig, eMonVoted {
+  var q2: int;
+  var votes: tVotes;
+  var chosenValue: map[int, int];   // version -> value of a chosen proposal
+
+  start state Watching {
+    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
+    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+      var chosen: set[int];
+      votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
+      if (VoteCount(votes, v.ver, v.bal, v.vid) < q2) { return; }
+      chosen = ChosenVids(votes, v.ver, q2);
+      assert sizeof(chosen) <= 1,
+        format("Agreement [PANDO-S1]: version {0} has two chosen vids {1} (latest: vid {2} at ballot ({3},{4}))",
+               v.ver, ShowSet(chosen), v.vid, v.bal.round, v.bal.tag);
+      if (v.ver in chosenValue) {
+        assert chosenValue[v.ver] == v.value,
+          format("Agreement [PANDO-S1v]: version {0} chose value {1} and value {2}", v.ver, chosenValue[v.ver], v.value);
+      } else {
+        chosenValue[v.ver] = v.value;
+      }
+    }
+  }
+}
+
+/* PANDO-S2 Strong stability (paper Lemma 1; TLA+ StrongStabilityInv). Once vid x is chosen
+   at ballot b, every proposal at a higher ballot, writes and read write-backs alike, carries x. */
+spec StrongStability observes eMonConfig, eMonVoted, eMonProposed {
+  var q2: int;
+  var votes: tVotes;
+  var chosenAt: map[int, map[tBallot, int]];    // version -> ballot -> chosen vid
+  var proposals: map[int, map[tBallot, int]];   // version -> ballot -> proposed vid
+
+  start state Watching {
+    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
+    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+      var c: tBallot;
+      votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
+      if (VoteCount(votes, v.ver, v.bal, v.vid) < q2) { return; }
+      if (!(v.ver in chosenAt)) { chosenAt[v.ver] = default(map[tBallot, int]); }
+      chosenAt[v.ver][v.bal] = v.vid;
+      if (!(v.ver in proposals)) { return; }
+      foreach (c in keys(proposals[v.ver])) {
+        if (BalLT(v.bal, c, M_NONE)) {
+          assert proposals[v.ver][c] == v.vid,
+            format("StrongStability [PANDO-S2]: version {0}: vid {1} chosen at ({2},{3}) but ballot ({4},{5}) proposed vid {6}",
+                   v.ver, v.vid, v.bal.round, v.bal.tag, c.round, c.tag, proposals[v.ver][c]);
+        }
+      }
+    }
+    on eMonProposed do (p: (ver: int, bal: tBallot, vid: int, value: int, kind: tKind)) {
+      var b: tBallot;
+      if (!(p.ver in proposals)) { proposals[p.ver] = default(map[tBallot, int]); }
+      proposals[p.ver][p.bal] = p.vid;
+      if (!(p.ver in chosenAt)) { return; }
+      foreach (b in keys(chosenAt[p.ver])) {
+        if (BalLT(b, p.bal, M_NONE)) {
+          assert chosenAt[p.ver][b] == p.vid,
+            format("StrongStability [PANDO-S2]: version {0}: vid {1} chosen at ({2},{3}) but ballot ({4},{5}) proposed vid {6}",
+                   p.ver, chosenAt[p.ver][b], b.round, b.tag, p.bal.round, p.bal.tag, p.vid);
+        }
+      }
+    }
+  }
+}
+
+/* PANDO-S4 One proposal per ballot (assumed by the paper's proof; TLA+ OneProposalPerBallotInv). */
+spec OneProposalPerBallot observes eMonProposed {
+  var proposals: map[int, map[tBallot, int]];
+
+  start state Watching {
+    on eMonProposed do (p: (ver: int, bal: tBallot, vid: int, value: int, kind: tKind)) {
+      if (!(p.ver in proposals)) { proposals[p.ver] = default(map[tBallot, int]); }
+      if (p.bal in proposals[p.ver]) {
+        assert proposals[p.ver][p.bal] == p.vid,
+          format("OneProposalPerBallot [PANDO-S4]: version {0}, ballot ({1},{2}) proposed vid {3} and vid {4}",
+                 p.ver, p.bal.round, p.bal.tag, proposals[p.ver][p.bal], p.vid);
+      }
+      proposals[p.ver][p.bal] = p.vid;
+    }
+  }
+}
+
+/* PANDO-S8 Commit marks are sound (the paper's learn invariant; TLA+ CommitSoundInv).
+   A site marks vid x committed only when x is chosen and the site itself holds x. */
+spec CommitSound observes eMonConfig, eMonVoted, eMonCommitMarked {
+  var q2: int;
+  var votes: tVotes;
+
+  start state Watching {
+    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
+    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+      votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
+    }
+    on eMonCommitMarked do (c: (site: int, ver: int, vid: int, held: int)) {
+      assert c.vid in ChosenVids(votes, c.ver, q2),
+        format("CommitSound [PANDO-S8]: site {0} marked vid {1} committed for version {2}, but it is not chosen",
+               c.site, c.vid, c.ver);
+      assert c.held == c.vid,
+        format("CommitSound [PANDO-S8]: site {0} marked vid {1} committed for version {2} while holding vid {3}",
+               c.site, c.vid, c.ver, c.held);
+    }
+  }
+}
+
+/* PANDO-S12 Reads return chosen values (TLA+ ReadsChosenInv): a read that returns a vid
+   returns one chosen for that version by the time it returns. */
+spec ReadsChosen observes eMonConfig, eMonVoted, eMonReadReturned {
+  var q2: int;
+  var votes: tVotes;
+
+  start state Watching {
+    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
+    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+      votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
+    }
+    on eMonReadReturned do (r: (rid: int, ver: int, vid: int)) {
+      if (r.vid == 0) { return; }
+      assert r.vid in ChosenVids(votes, r.ver, q2),
+        format("ReadsChosen [PANDO-S12]: read {0} returned vid {1} for version {2}, which is not chosen",
+               r.rid, r.vid, r.ver);
+    }
+  }
+}
+
+/* PANDO-S13 Reads are fresh (real-time order; TLA+ ReadsFreshInv): if a vid was chosen for
+   the version before the read began, the read returns that vid (not EMPTY, not another). */
+spec ReadsFresh observes eMonConfig, eMonVoted, eMonReadStarted, eMonReadReturned {
+  var q2: int;
+  var votes: tVotes;
+  var atStart: map[int, set[int]];   // read -> vids chosen when it began
+
+  start state Watching {
+    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
+    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+      votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
+    }
+    on eMonReadStarted do (r: (rid: int, ver: int)) {
+      atStart[r.rid] = ChosenVids(votes, r.ver, q2);
+    }
+    on eMonReadReturned do (r: (rid: int, ver: int, vid: int)) {
+      if (sizeof(atStart[r.rid]) == 0) { return; }
+      assert r.vid in atStart[r.rid],
+        format("ReadsFresh [PANDO-S13]: read {0} of version {1} returned vid {2}, but {3} was chosen before it began",
+               r.rid, r.ver, r.vid, ShowSet(atStart[r.rid]));
+    }
+  }
+}
+
+/* PANDO-S14 CPUT outcomes are truthful (paper step 17; TLA+ CputTruthfulInv): OK names the
+   writer's own vid and it is chosen; CONFLICT(y) names another, chosen vid; CONFLICT(⊥)
+   (a STALE reply) means a later version is chosen. */
+spec CputTruthful observes eMonConfig, eMonVoted, eMonCputReturned {
+  var q2: int;
+  var votes: tVotes;
+
+  start state Watching {
+    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
+    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+      votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
+    }
+    on eMonCputReturned do (r: (op: int, ver: int, vid: int, ok: bool, other: int)) {
+      var chosen: set[int];
+      chosen = ChosenVids(votes, r.ver, q2);
+      if (r.ok) {
+        assert r.vid in chosen,
+          format("CputTruthful [PANDO-S14]: CPUT {0} returned OK for vid {1}, version {2}, but chosen is {3}",
+                 r.op, r.vid, r.ver, ShowSet(chosen));
+      } else if (r.other != 0) {
+        assert r.other != r.vid && r.other in chosen,
+          format("CputTruthful [PANDO-S14]: CPUT {0} (vid {1}) returned CONFLICT({2}) for version {3}, but chosen is {4}",
+                 r.op, r.vid, r.other, r.ver, ShowSet(chosen));
+      } else {
+        assert LaterChosen(votes, r.ver, q2),
+          format("CputTruthful [PANDO-S14]: CPUT {0} returned CONFLICT(none) for version {1}, but no later version is chosen",
+                 r.op, r.ver);
+      }
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/*****************************************************************************************
+ * Delegate (brief 2.3 and 4.4): a stateless proxy that collects Phase-1 replies for an FE's
+ * delegated ballot and runs Phase 2, with the ACCEPTED replies routed back to the FE.
+ * Keeps one record per (version, ballot) attempt, all volatile.
+ *****************************************************************************************/
+
+type tAttemptKey = (ver: int, round: int, tag: int);
+type tDelegation = (hasReq: bool, fe: machine, vid: int, value: int, p1: tPhase1, stage: int);
+// stage: 0 collecting, 1 proposed, 2 failed
+
+machine Delegate {
+  var cfg: tConfig;
+  var net: machine;
+  var sites: seq[machine];
+  var att: map[tAttemptKey, tDelegation];
+
+  start state Init {
+    entry (p: (cfg: tConfig, net: machine, sites: seq[machine])) {
+      cfg = p.cfg;
+      net = p.net;
+      sites = p.sites;
+      goto Serving;
+    }
+  }
+
+  state Serving {
+    on eDelegate do (m: (ver: int, bal: tBallot, vid: int, value: int, fe: machine)) {
+      var k: tAttemptKey;
+      var d: tDelegation;
+      k = Key(m.ver, m.bal);
+      d = Get(k);
+      if (d.hasReq) { return; }                       // a duplicated DELEGATE
+      d.hasReq = true; d.fe = m.fe; d.vid = m.vid; d.value = m.value;
+      att[k] = d;
+      Evaluate(k, m.ver, m.bal);
+    }
+    on ePromise do (m: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int)) {
+      var k: tAttemptKey;
+      var d: tDelegation;
+      k = Key(m.ver, m.bal);
+      d = Get(k);
+      d.p1.proms[m.from] = (apn = m.apn, vid = m.vid, value = m.value, cmt = m.cmt);
+      att[k] = d;
+      Evaluate(k, m.ver, m.bal);
+    }
+    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+      var k: tAttemptKey;
+      var d: tDelegation;
+      k = Key(m.ver, m.bal);
+      d = Get(k);
+      d.p1.nacks += (m.from);
+      att[k] = d;
+      Evaluate(k, m.ver, m.bal);
+    }
+    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+      var k: tAttemptKey;
+      var d: tDelegation;
+      k = Key(m.ver, m.bal);
+      d = Get(k);
+      d.p1.stale = true;
+      att[k] = d;
+      Evaluate(k, m.ver, m.bal);
+    }
+  }
+
+  fun Key(ver: int, bal: tBallot): tAttemptKey { return (ver = ver, round = bal.round, tag = bal.tag); }
+
+  fun Get(k: tAttemptKey): tDelegation {
+    var d: tDelegation;
+    if (k in att) { return att[k]; }
+    return d;
+  }
+
+  fun NSend(dst: machine, e: event, payload: any) {
+    send net, eNetSend, (dst = dst, ev = e, payload = payload);
+  }
+
+  // The delegate's half of TLA+ ProposeFast / ProposeRecover for a ballot of kind FEDel.
+  // It needs the FE's DELEGATE message (value and reply address) before it can act at all.
+  fun Evaluate(k: tAttemptKey, ver: int, bal: tBallot) {
+    var d: tDelegation;
+    var o: tEval;
+    d = att[k];
+    if (d.stage != 0 || !d.hasReq) { return; }
+    o = Phase1Eval(d.p1, true, cfg.params, cfg.mutant);
+    if (o.outcome == O_USE_OWN || o.outcome == O_ADOPT) {
+      d.stage = 1;
+      att[k] = d;
+      if (o.outcome == O_USE_OWN) {
+        Propose(ver, bal, d.vid, d.value, d.fe);
+      } else {
+        if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) {
+          Propose(ver, bal, d.vid, o.value, d.fe);      // M11: recovered value under the FE's own vid
+        } else {
+          NSend(d.fe, eDelegateAdopted, (ver = ver, bal = bal, vid = o.vid));
+          Propose(ver, bal, o.vid, o.value, d.fe);
+        }
+      }
+    } else if (o.outcome == O_KNOWN_CHOSEN) {
+      d.stage = 2; att[k] = d;
+      NSend(d.fe, eDelegateFailed, (ver = ver, bal = bal, reason = 3, cmtSeen = o.vid));
+    } else if (o.outcome == O_DECIDED_LATER) {
+      d.stage = 2; att[k] = d;
+      NSend(d.fe, eDelegateFailed, (ver = ver, bal = bal, reason = 2, cmtSeen = 0));
+    } else if (o.outcome == O_BLOCKED) {
+      d.stage = 2; att[k] = d;
+      NSend(d.fe, eDelegateFailed, (ver = ver, bal = bal, reason = 1, cmtSeen = 0));
+    }
+  }
+
+  fun Propose(ver: int, bal: tBallot, vid: int, value: int, fe: machine) {
+    var i: int;
+    announce eMonProposed, (ver = ver, bal = bal, vid = vid, value = value, kind = KIND_W);
+    while (i < sizeof(sites)) {
+      NSend(sites[i], ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = fe, kind = KIND_W));
+      i = i + 1;
+    }
+  }
+}

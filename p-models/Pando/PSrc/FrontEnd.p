@@ -1,0 +1,415 @@
+/*****************************************************************************************
+ * Front-end / proxy (brief 2.2, 4.4, 4.6, 4.7): runs its client's operations one at a time.
+ *
+ * CPUT(ver, vid, value): a delegated attempt (if the FE has a delegate), then on a delegate
+ *   timeout one direct attempt with a fresh ballot, then the leader. Each attempt's ACCEPTED
+ *   replies are counted per ballot and per vid. The CPUT precondition (version ver-1 known
+ *   chosen) is checked; an operation whose precondition fails is skipped, as a client that
+ *   must re-read first would.
+ * GET(ver): FETCH from every site; the fast path at a 1a quorum, else a 1b quorum and either
+ *   a write-back (Prepare + Phase 2 at a reader ballot, kind R) or EMPTY ("previous version"
+ *   of version 1). Bounded restarts; a read that gives up returns nothing to its client.
+ * Every handler names the TLA+ action of specs/Pando.tla it mirrors.
+ *****************************************************************************************/
+
+type tOp = (write: bool, ver: int, vid: int, value: int);
+type tAttempt = (bal: tBallot, p1: tPhase1, acc: map[int, int], nacks2: set[int], proposed: bool);
+type tFetchedEntry = (floor: int, apn: tBallot, vid: int, value: int, cmt: int);
+
+machine FrontEnd {
+  var id: int;
+  var cfg: tConfig;
+  var net: machine;
+  var sites: seq[machine];
+  var delegate: machine;
+  var hasDelegate: bool;
+  var leader: machine;
+  var timer: machine;
+  var ops: seq[tOp];
+  var next: int;
+  var knownVer: int;
+  var seqNo: int;
+  var curTimer: int;
+  // the CPUT in progress
+  var op: tOp;
+  var opId: int;
+  var del: tAttempt;
+  var dir: tAttempt;
+  var leaderTries: int;
+  // the GET in progress
+  var rid: int;
+  var fetched: map[int, tFetchedEntry];
+  var rb: tAttempt;
+  var restarts: int;
+
+  start state Init {
+    entry (p: (id: int, cfg: tConfig, net: machine, sites: seq[machine], delegate: machine,
+               hasDelegate: bool, leader: machine, ops: seq[tOp])) {
+      id = p.id;
+      cfg = p.cfg;
+      net = p.net;
+      sites = p.sites;
+      delegate = p.delegate;
+      hasDelegate = p.hasDelegate;
+      leader = p.leader;
+      ops = p.ops;
+      timer = new Timer((owner = this, odds = cfg.timerOdds));
+      goto NextOp;
+    }
+  }
+
+  state NextOp {
+    entry {
+      while (next < sizeof(ops)) {
+        op = ops[next];
+        next = next + 1;
+        if (!op.write) { goto Fetching; }
+        // CPUT precondition (brief 4.4): version ver-1 is known to be chosen.
+        if (op.ver == 1 || knownVer >= op.ver - 1) {
+          opId = id * 100 + next;
+          del = default(tAttempt);
+          del.bal = NoBallot();
+          dir = default(tAttempt);
+          dir.bal = NoBallot();
+          if (hasDelegate) { goto Delegated; }
+          goto Direct;
+        }
+      }
+      goto Done;
+    }
+  }
+
+  state Done {
+    ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed,
+           eLeaderResult, eFetched, eTimeout;
+  }
+
+  // ---------------- CPUT, stage 1: delegated attempt (TLA+ ballot kind FEDel) ----------------
+  state Delegated {
+    entry {
+      var i: int;
+      del.bal = NewBallot();
+      NSend(delegate, eDelegate, (ver = op.ver, bal = del.bal, vid = op.vid, value = op.value, fe = this));
+      while (i < sizeof(sites)) {   // TLA+ Prepare(b), replies routed to the delegate
+        NSend(sites[i], ePrepare, (ver = op.ver, bal = del.bal, replyTo = delegate, kind = KIND_W));
+        i = i + 1;
+      }
+      StartTimer();
+    }
+    on eAccepted do OnAccepted;
+    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+      if (m.ver != op.ver || m.bal != del.bal || m.phase != 2) { return; }
+      del.nacks2 += (m.from);
+      if (cfg.params.n - sizeof(del.nacks2) < cfg.params.q2) { goto ToLeader; }
+    }
+    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+      if (m.ver == op.ver && m.bal == del.bal) { FinishStale(); }
+    }
+    on eDelegateAdopted do (m: (ver: int, bal: tBallot, vid: int)) { }   // informational (brief 3, msg 6)
+    on eDelegateFailed do (m: (ver: int, bal: tBallot, reason: int, cmtSeen: int)) {
+      if (m.ver != op.ver || m.bal != del.bal) { return; }
+      if (m.reason == 3) { Finish(m.cmtSeen, NoBallot()); }
+      else if (m.reason == 2) { FinishStale(); }
+      else { goto ToLeader; }
+    }
+    on eTimeout do (t: int) {
+      if (t == curTimer) { goto Direct; }
+    }
+    ignore ePromise, eLeaderResult, eFetched;
+  }
+
+  // ---------------- CPUT, stage 2: one direct attempt (TLA+ ballot kind FE) ----------------
+  state Direct {
+    entry {
+      var i: int;
+      dir = default(tAttempt);
+      if (cfg.mutant == M9_REUSE_DELEGATED_BALLOT && hasDelegate) {
+        // M9: reuse the delegated ballot and skip Phase 1.
+        dir.bal = del.bal;
+        dir.proposed = true;
+        Propose(dir.bal, op.vid, op.value, KIND_W);
+      } else {
+        dir.bal = NewBallot();
+        while (i < sizeof(sites)) {   // TLA+ Prepare(b)
+          NSend(sites[i], ePrepare, (ver = op.ver, bal = dir.bal, replyTo = this, kind = KIND_W));
+          i = i + 1;
+        }
+      }
+      StartTimer();
+    }
+    // TLA+ ProposeFast / ProposeRecover for the FE's own ballot.
+    on ePromise do (m: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int)) {
+      var o: tEval;
+      if (m.ver != op.ver || m.bal != dir.bal || dir.proposed) { return; }
+      dir.p1.proms[m.from] = (apn = m.apn, vid = m.vid, value = m.value, cmt = m.cmt);
+      EvaluateDirect();
+    }
+    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+      if (m.ver != op.ver || m.bal != dir.bal) { return; }
+      if (m.phase == 1) {
+        if (dir.proposed) { return; }
+        dir.p1.nacks += (m.from);
+        EvaluateDirect();
+      } else {
+        dir.nacks2 += (m.from);
+        if (cfg.params.n - sizeof(dir.nacks2) < cfg.params.q2) { goto ToLeader; }
+      }
+    }
+    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+      if (m.ver == op.ver && (m.bal == dir.bal || m.bal == del.bal)) { FinishStale(); }
+    }
+    on eAccepted do OnAccepted;
+    on eTimeout do (t: int) {
+      if (t == curTimer) { goto ToLeader; }
+    }
+    ignore eDelegateAdopted, eDelegateFailed, eLeaderResult, eFetched;
+  }
+
+  // ---------------- CPUT, stage 3: hand the write to the leader (brief 4.5) ----------------
+  state ToLeader {
+    entry {
+      leaderTries = 1;
+      NSend(leader, eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
+      StartTimer();
+    }
+    on eLeaderResult do (m: (ver: int, vid: int)) {
+      if (m.ver != op.ver) { return; }
+      if (m.vid == 0) { FinishStale(); } else { Finish(m.vid, NoBallot()); }
+    }
+    on eAccepted do OnAccepted;      // an earlier attempt may still reach its quorum
+    on eTimeout do (t: int) {
+      if (t != curTimer || leaderTries >= 3) { return; }   // resends are bounded in the model
+      leaderTries = leaderTries + 1;
+      NSend(leader, eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
+      StartTimer();
+    }
+    ignore ePromise, eNack, eStale, eDelegateAdopted, eDelegateFailed, eFetched;
+  }
+
+  // ACCEPTED for one of this CPUT's ballots: counted per ballot, never across ballots.
+  fun OnAccepted(m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {
+    var x: int;
+    if (m.ver != op.ver) { return; }
+    if (m.bal == del.bal) {
+      del.acc[m.from] = m.vid;
+      x = QuorumVid(del.acc, cfg.params.q2);
+      if (cfg.mutant == M10_OK_WITHOUT_VID && sizeof(del.acc) >= cfg.params.q2) { x = op.vid; }
+    } else if (m.bal == dir.bal) {
+      dir.acc[m.from] = m.vid;
+      x = QuorumVid(dir.acc, cfg.params.q2);
+      if (cfg.mutant == M10_OK_WITHOUT_VID && sizeof(dir.acc) >= cfg.params.q2) { x = op.vid; }
+    }
+    if (x != 0) { Finish(x, m.bal); }   // TLA+ Decide(b): the FE saw the Phase-2 quorum
+  }
+
+  fun EvaluateDirect() {
+    var o: tEval;
+    o = Phase1Eval(dir.p1, true, cfg.params, cfg.mutant);
+    if (o.outcome == O_USE_OWN) {
+      dir.proposed = true;
+      Propose(dir.bal, op.vid, op.value, KIND_W);
+    } else if (o.outcome == O_ADOPT) {
+      dir.proposed = true;
+      if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) { Propose(dir.bal, op.vid, o.value, KIND_W); }
+      else { Propose(dir.bal, o.vid, o.value, KIND_W); }
+    } else if (o.outcome == O_KNOWN_CHOSEN) {
+      Finish(o.vid, NoBallot());
+    } else if (o.outcome == O_DECIDED_LATER) {
+      FinishStale();
+    } else if (o.outcome == O_BLOCKED) {
+      goto ToLeader;
+    }
+  }
+
+  fun Propose(bal: tBallot, vid: int, value: int, kind: tKind) {
+    var i: int;
+    announce eMonProposed, (ver = op.ver, bal = bal, vid = vid, value = value, kind = kind);
+    while (i < sizeof(sites)) {
+      NSend(sites[i], ePropose, (ver = op.ver, bal = bal, vid = vid, value = value, replyTo = this, kind = kind));
+      i = i + 1;
+    }
+  }
+
+  // The CPUT's outcome is known: x is the vid chosen for op.ver. If this FE saw the Phase-2
+  // quorum (bal set), it broadcasts COMMIT (the paper's asynchronous third phase).
+  fun Finish(x: int, bal: tBallot) {
+    var i: int;
+    if (!IsNone(bal)) {
+      while (i < sizeof(sites)) {
+        NSend(sites[i], eCommit, (ver = op.ver, bal = bal, vid = x));
+        i = i + 1;
+      }
+    }
+    if (knownVer < op.ver) { knownVer = op.ver; }
+    announce eMonCputReturned, (op = opId, ver = op.ver, vid = op.vid, ok = (x == op.vid), other = x);
+    goto NextOp;
+  }
+
+  // A STALE reply: the version was pruned, so it is decided and a later version is chosen.
+  fun FinishStale() {
+    if (knownVer < op.ver) { knownVer = op.ver; }
+    announce eMonCputReturned, (op = opId, ver = op.ver, vid = op.vid, ok = false, other = 0);
+    goto NextOp;
+  }
+
+  // ---------------- GET: fetch round (TLA+ ReadViaFetch) ----------------
+  state Fetching {
+    entry {
+      var i: int;
+      if (restarts == 0) {
+        rid = id * 100 + next;
+        announce eMonReadStarted, (rid = rid, ver = op.ver);   // TLA+ ReadStart
+      }
+      fetched = default(map[int, tFetchedEntry]);
+      while (i < sizeof(sites)) {
+        NSend(sites[i], eFetch, (ver = op.ver, rid = rid * 10 + restarts, replyTo = this));
+        i = i + 1;
+      }
+      StartTimer();
+    }
+    on eFetched do (m: (from: int, ver: int, rid: int, floor: int, apn: tBallot, vid: int, value: int, cmt: int)) {
+      if (m.rid != rid * 10 + restarts) { return; }
+      fetched[m.from] = (floor = m.floor, apn = m.apn, vid = m.vid, value = m.value, cmt = m.cmt);
+      DecideRead();
+    }
+    on eTimeout do (t: int) {
+      if (t == curTimer) { RestartRead(); }
+    }
+    ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed, eLeaderResult;
+  }
+
+  fun DecideRead() {
+    var s: int;
+    var empties: int;
+    var x: int;
+    var w: int;
+    foreach (s in keys(fetched)) {
+      if (fetched[s].floor > op.ver) { GiveUpRead(); return; }   // pruned: a later version exists
+    }
+    if (sizeof(fetched) < cfg.params.q1a) { return; }
+    foreach (s in keys(fetched)) {
+      if (IsNone(fetched[s].apn)) { empties = empties + 1; }
+      if (fetched[s].cmt != 0) { x = fetched[s].cmt; }
+    }
+    if (empties == sizeof(fetched)) { ReturnRead(0); return; }             // nothing accepted: EMPTY
+    if (x != 0 && CountFetched(x) >= cfg.params.k) { ReturnRead(x); return; }  // TLA+ ReadFastReturn
+    if (sizeof(fetched) < cfg.params.q1b) { return; }
+    foreach (s in keys(fetched)) {
+      if (!IsNone(fetched[s].apn) && CountFetched(fetched[s].vid) >= cfg.params.k) { w = fetched[s].vid; }
+    }
+    if (w == 0) { ReturnRead(0); return; }   // TLA+ ReadReturnNone: nothing recoverable in a 1b quorum
+    if (cfg.mutant == M6_READ_NO_WRITEBACK) { ReturnRead(w); return; }
+    goto WriteBack;
+  }
+
+  fun CountFetched(vid: int): int {
+    var s: int;
+    var c: int;
+    foreach (s in keys(fetched)) { if (fetched[s].vid == vid) { c = c + 1; } }
+    return c;
+  }
+
+  // ---------------- GET: write-back (TLA+ ReadWriteBack, ballot kind Reader) ----------------
+  state WriteBack {
+    entry {
+      var i: int;
+      rb = default(tAttempt);
+      rb.bal = NewBallot();
+      while (i < sizeof(sites)) {
+        NSend(sites[i], ePrepare, (ver = op.ver, bal = rb.bal, replyTo = this, kind = KIND_R));
+        i = i + 1;
+      }
+      StartTimer();
+    }
+    on ePromise do (m: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int)) {
+      if (m.ver != op.ver || m.bal != rb.bal || rb.proposed) { return; }
+      rb.p1.proms[m.from] = (apn = m.apn, vid = m.vid, value = m.value, cmt = m.cmt);
+      EvaluateWriteBack();
+    }
+    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+      if (m.ver != op.ver || m.bal != rb.bal) { return; }
+      if (m.phase == 1) {
+        if (rb.proposed) { return; }
+        rb.p1.nacks += (m.from);
+        EvaluateWriteBack();
+      } else {
+        rb.nacks2 += (m.from);
+        if (cfg.params.n - sizeof(rb.nacks2) < cfg.params.q2) { RestartRead(); }
+      }
+    }
+    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+      if (m.ver == op.ver && m.bal == rb.bal) { GiveUpRead(); }
+    }
+    on eAccepted do (m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {
+      var x: int;
+      var i: int;
+      if (m.ver != op.ver || m.bal != rb.bal) { return; }
+      rb.acc[m.from] = m.vid;
+      x = QuorumVid(rb.acc, cfg.params.q2);
+      if (x != 0) {                          // TLA+ ReadReturnAfterWriteBack
+        while (i < sizeof(sites)) {
+          NSend(sites[i], eCommit, (ver = op.ver, bal = rb.bal, vid = x));
+          i = i + 1;
+        }
+        ReturnRead(x);
+      }
+    }
+    on eTimeout do (t: int) {
+      if (t == curTimer) { RestartRead(); }
+    }
+    ignore eFetched, eDelegateAdopted, eDelegateFailed, eLeaderResult;
+  }
+
+  fun EvaluateWriteBack() {
+    var s: int;
+    var o: tEval;
+    var c: int;
+    foreach (s in keys(rb.p1.proms)) {       // a commit mark with K splits in hand: done
+      c = rb.p1.proms[s].cmt;
+      if (c != 0 && CountVid(rb.p1.proms, c) >= cfg.params.k) { ReturnRead(c); return; }
+    }
+    o = Phase1Eval(rb.p1, false, cfg.params, cfg.mutant);
+    if (o.outcome == O_ADOPT) {               // propose ONLY a recovered value (brief 4.7)
+      rb.proposed = true;
+      Propose(rb.bal, o.vid, o.value, KIND_R);
+    } else if (o.outcome == O_NOTHING) {
+      ReturnRead(0);
+    } else if (o.outcome == O_DECIDED_LATER) {
+      GiveUpRead();
+    } else if (o.outcome == O_BLOCKED) {
+      RestartRead();
+    }
+  }
+
+  fun ReturnRead(x: int) {
+    announce eMonReadReturned, (rid = rid, ver = op.ver, vid = x);
+    restarts = 0;
+    goto NextOp;
+  }
+
+  fun RestartRead() {
+    restarts = restarts + 1;
+    if (restarts > 2) { GiveUpRead(); return; }
+    goto Fetching;
+  }
+
+  // The client gets RETRY: the read returns nothing (it stays pending in the history).
+  fun GiveUpRead() {
+    restarts = 0;
+    goto NextOp;
+  }
+
+  fun NewBallot(): tBallot {
+    seqNo = seqNo + 1;
+    return (round = 0, tag = id * 100 + seqNo);
+  }
+
+  fun StartTimer() {
+    curTimer = curTimer + 1;
+    send timer, eStartTimer, curTimer;
+  }
+
+  fun NSend(dst: machine, e: event, payload: any) {
+    send net, eNetSend, (dst = dst, ev = e, payload = payload);
+  }
+}

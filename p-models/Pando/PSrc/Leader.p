@@ -1,0 +1,174 @@
+/*****************************************************************************************
+ * Leader (brief 2.4 and 4.5): finishes writes that FEs could not finish themselves. Its
+ * ballots have round >= 1 and so beat every FE, delegate and reader ballot (round 0).
+ * One run per version at a time; every FE that handed over the version gets the result.
+ * The leader does not crash in this model (the paper elects one outside the protocol).
+ *****************************************************************************************/
+
+type tRun = (active: bool, round: int, bal: tBallot, p1: tPhase1, acc: map[int, int],
+             nacks2: set[int], proposed: bool, vid: int, value: int, timer: int);
+
+machine Leader {
+  var cfg: tConfig;
+  var net: machine;
+  var sites: seq[machine];
+  var timer: machine;
+  var timerSeq: int;
+  var runs: map[int, tRun];
+  var decided: map[int, int];            // version -> vid (0 = a later version was chosen)
+  var waiting: map[int, set[machine]];   // version -> FEs to answer
+  var request: map[int, (vid: int, value: int)];  // version -> the first request (its value is proposed)
+
+  start state Init {
+    entry (p: (cfg: tConfig, net: machine, sites: seq[machine])) {
+      cfg = p.cfg;
+      net = p.net;
+      sites = p.sites;
+      timer = new Timer((owner = this, odds = cfg.timerOdds));
+      goto Leading;
+    }
+  }
+
+  state Leading {
+    on eLeaderWrite do (m: (ver: int, vid: int, value: int, fe: machine)) {
+      if (m.ver in decided) {
+        NSend(m.fe, eLeaderResult, (ver = m.ver, vid = decided[m.ver]));
+        return;
+      }
+      if (!(m.ver in waiting)) { waiting[m.ver] = default(set[machine]); }
+      waiting[m.ver] += (m.fe);
+      if (!(m.ver in request)) { request[m.ver] = (vid = m.vid, value = m.value); }
+      if (!(m.ver in runs) || !runs[m.ver].active) { StartRound(m.ver); }
+    }
+    on ePromise do (m: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int)) {
+      var r: tRun;
+      if (!Current(m.ver, m.bal)) { return; }
+      r = runs[m.ver];
+      r.p1.proms[m.from] = (apn = m.apn, vid = m.vid, value = m.value, cmt = m.cmt);
+      runs[m.ver] = r;
+      EvaluatePhase1(m.ver);
+    }
+    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+      var r: tRun;
+      if (!Current(m.ver, m.bal)) { return; }
+      r = runs[m.ver];
+      if (m.ppn.round > r.round) { r.round = m.ppn.round; }
+      if (m.phase == 1) { r.p1.nacks += (m.from); } else { r.nacks2 += (m.from); }
+      runs[m.ver] = r;
+      if (m.phase == 1) { EvaluatePhase1(m.ver); }
+      else if (cfg.params.n - sizeof(r.nacks2) < cfg.params.q2) { StartRound(m.ver); }
+    }
+    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+      var r: tRun;
+      if (!Current(m.ver, m.bal)) { return; }
+      r = runs[m.ver];
+      r.p1.stale = true;
+      runs[m.ver] = r;
+      if (!r.proposed) { EvaluatePhase1(m.ver); } else { Decide(m.ver, 0, NoBallot()); }
+    }
+    on eAccepted do (m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {
+      var r: tRun;
+      var x: int;
+      if (!Current(m.ver, m.bal)) { return; }
+      r = runs[m.ver];
+      r.acc[m.from] = m.vid;
+      runs[m.ver] = r;
+      x = QuorumVid(r.acc, cfg.params.q2);
+      if (x != 0) { Decide(m.ver, x, m.bal); }
+    }
+    on eTimeout do (id: int) {
+      var v: int;
+      foreach (v in keys(runs)) {
+        if (runs[v].active && runs[v].timer == id) { StartRound(v); return; }
+      }
+    }
+  }
+
+  fun NSend(dst: machine, e: event, payload: any) {
+    send net, eNetSend, (dst = dst, ev = e, payload = payload);
+  }
+
+  fun Current(ver: int, bal: tBallot): bool {
+    return ver in runs && runs[ver].active && runs[ver].bal == bal;
+  }
+
+  // A new leader ballot: a round above every round seen so far for this version (always >= 1).
+  fun StartRound(ver: int) {
+    var r: tRun;
+    var i: int;
+    if (ver in runs) { r = runs[ver]; }
+    if (r.round >= 6) { r.active = false; runs[ver] = r; return; }   // bound for finite schedules
+    r.active = true;
+    r.round = r.round + 1;
+    r.bal = (round = r.round, tag = 1);
+    r.p1 = default(tPhase1);
+    r.acc = default(map[int, int]);
+    r.nacks2 = default(set[int]);
+    r.proposed = false;
+    if (cfg.leaderTimeouts) {
+      timerSeq = timerSeq + 1;
+      r.timer = timerSeq;
+      send timer, eStartTimer, timerSeq;
+    }
+    runs[ver] = r;
+    announce eMonLeaderStarted, ver;
+    while (i < sizeof(sites)) {
+      NSend(sites[i], ePrepare, (ver = ver, bal = r.bal, replyTo = this, kind = KIND_W));
+      i = i + 1;
+    }
+  }
+
+  fun EvaluatePhase1(ver: int) {
+    var r: tRun;
+    var o: tEval;
+    var i: int;
+    var vid: int;
+    var value: int;
+    r = runs[ver];
+    if (r.proposed) { return; }
+    o = Phase1Eval(r.p1, true, cfg.params, cfg.mutant);
+    if (o.outcome == O_USE_OWN || o.outcome == O_ADOPT) {
+      vid = request[ver].vid;
+      value = request[ver].value;
+      if (o.outcome == O_ADOPT) {
+        value = o.value;
+        if (cfg.mutant != M11_FRESH_VID_ON_RECOVERY) { vid = o.vid; }
+      }
+      r.proposed = true;
+      r.vid = vid;
+      r.value = value;
+      runs[ver] = r;
+      announce eMonProposed, (ver = ver, bal = r.bal, vid = vid, value = value, kind = KIND_W);
+      while (i < sizeof(sites)) {
+        NSend(sites[i], ePropose, (ver = ver, bal = r.bal, vid = vid, value = value, replyTo = this, kind = KIND_W));
+        i = i + 1;
+      }
+    } else if (o.outcome == O_KNOWN_CHOSEN) {
+      Decide(ver, o.vid, NoBallot());
+    } else if (o.outcome == O_DECIDED_LATER) {
+      Decide(ver, 0, NoBallot());
+    } else if (o.outcome == O_BLOCKED) {
+      StartRound(ver);
+    }
+  }
+
+  // The version is decided: answer every waiting FE; send COMMIT if this run saw the quorum.
+  fun Decide(ver: int, vid: int, bal: tBallot) {
+    var r: tRun;
+    var fe: machine;
+    var i: int;
+    r = runs[ver];
+    r.active = false;
+    runs[ver] = r;
+    decided[ver] = vid;
+    if (!IsNone(bal)) {
+      while (i < sizeof(sites)) {
+        NSend(sites[i], eCommit, (ver = ver, bal = bal, vid = vid));
+        i = i + 1;
+      }
+    }
+    foreach (fe in waiting[ver]) {
+      NSend(fe, eLeaderResult, (ver = ver, vid = vid));
+    }
+  }
+}

@@ -1,0 +1,170 @@
+/*****************************************************************************************
+ * Pando in P: shared types, protocol messages and the proposer core.
+ *
+ * One key. Slots are versions 1, 2, ... of that key; every message names its version.
+ * An erasure-coded split is abstracted the way specs/Pando.tla abstracts it: a site's split
+ * is represented by the (vid, value) pair it accepted, and "decodable" means that at least
+ * K replies carry the same vid. Section numbers refer to ../shared/docs/protocols/Pando.md
+ * (the brief) and to the paper's Appendix A.
+ *****************************************************************************************/
+
+// Ballot <round, tag>, ordered by round and then tag (brief 4.1). NoBallot is the brief's ⊥.
+type tBallot = (round: int, tag: int);
+
+// A vid is a positive int; 0 stands for "none" (⊥) everywhere.
+// Proposal kinds: a client write, or a reader's write-back (brief section 3, field kind).
+enum tKind { KIND_W, KIND_R }
+
+// Mutants: each is a one-rule change behind this flag, named like the TLA+ mutant overrides
+// in configs/Pando/MCPando.tla. M1 and M2 are parameter mutants (X1, X3) and need no flag.
+enum tMutant {
+  M_NONE,
+  M3_LOWEST_RECOVERY,          // recovery adopts the lowest-ballot recoverable vid
+  M4_UNCOMMITTED_LOOKS_EMPTY,  // Phase 1 counts an accepted but uncommitted slot as empty
+  M5_RECOVER_ON_1A,            // skip the 1b wait: recover from the 1a replies alone
+  M6_READ_NO_WRITEBACK,        // a read returns a recoverable vid without writing it back
+  M7_CMT_ON_VOTE,              // a site marks cmt when it accepts
+  M9_REUSE_DELEGATED_BALLOT,   // after a delegate timeout the FE runs Phase 2 at the delegated ballot
+  M10_OK_WITHOUT_VID,          // the FE treats any Phase-2 quorum of its ballot as its own success
+  M11_FRESH_VID_ON_RECOVERY,   // a recovered value is re-proposed under the proposer's own vid
+  M12_GC_FORGETS_SLOT,         // a pruned slot is answered as if empty (no floor / STALE)
+  M13_RESTART_LOSES_PROMISE,   // a restarted site forgets its promise (ppn falls back to apn)
+  M14_ROUND_ONLY_COMPARE       // ballots compared by round only
+}
+
+// Parameter set (brief 5.1): N sites, K splits to decode, threshold quorum sizes.
+type tParams = (n: int, k: int, q1a: int, q1b: int, q2: int);
+
+// Workload shapes driven by the test harness.
+enum tScenario {
+  SC_CONFLICT,   // two writers race for version 1 (one delegated), a third FE reads twice
+  SC_VERSIONS    // two writers each write version 1 then version 2; sites prune on commit
+}
+
+// Everything a test case fixes. Fault budgets bound how many faults one schedule may inject.
+type tConfig = (
+  params: tParams,
+  mutant: tMutant,
+  scenario: tScenario,
+  drops: int,           // messages the network may lose
+  dups: int,            // messages the network may deliver twice
+  crashes: int,         // site crashes
+  restart: bool,        // crashed sites come back (with durable state) or stay down
+  leaderTimeouts: bool, // the leader retries on a timeout (needed only when messages can be lost)
+  timerOdds: int        // a started timer fires on a given tick with probability 1/timerOdds
+);
+
+// ---- Protocol messages (brief section 3). from = a site's index 0..N-1. ----
+event ePrepare: (ver: int, bal: tBallot, replyTo: machine, kind: tKind);
+event ePromise: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int);
+event eNack: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int);
+event eStale: (from: int, ver: int, bal: tBallot, floor: int);
+event ePropose: (ver: int, bal: tBallot, vid: int, value: int, replyTo: machine, kind: tKind);
+event eAccepted: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind);
+event eCommit: (ver: int, bal: tBallot, vid: int);
+event eFetch: (ver: int, rid: int, replyTo: machine);
+event eFetched: (from: int, ver: int, rid: int, floor: int, apn: tBallot, vid: int, value: int, cmt: int);
+event eDelegate: (ver: int, bal: tBallot, vid: int, value: int, fe: machine);
+event eDelegateAdopted: (ver: int, bal: tBallot, vid: int);
+// reason: 1 = NACKED (a 1b quorum is impossible), 2 = STALE (a later version exists),
+// 3 = KNOWN (a commit mark named the chosen vid, given in cmtSeen)
+event eDelegateFailed: (ver: int, bal: tBallot, reason: int, cmtSeen: int);
+event eLeaderWrite: (ver: int, vid: int, value: int, fe: machine);
+event eLeaderResult: (ver: int, vid: int);
+
+// ---- Environment: crashes and timers (not protocol messages). ----
+event eCrash;
+event eRestart;
+event eStartTimer: int;
+event eTimeout: int;
+
+// ---- Ballots ----
+fun NoBallot(): tBallot { return (round = -1, tag = -1); }
+fun IsNone(b: tBallot): bool { return b.round < 0; }
+
+// a < b. NoBallot is below every ballot. M14 drops the tag tie-break.
+fun BalLT(a: tBallot, b: tBallot, m: tMutant): bool {
+  if (a.round != b.round) { return a.round < b.round; }
+  if (m == M14_ROUND_ONLY_COMPARE && a.round >= 0) { return false; }
+  return a.tag < b.tag;
+}
+fun BalLE(a: tBallot, b: tBallot, m: tMutant): bool { return !BalLT(b, a, m); }
+
+// ---- Proposer core (brief 4.3), shared by the FE's direct attempt, the delegate,
+//      the leader and a reader's write-back. ----
+type tPromise = (apn: tBallot, vid: int, value: int, cmt: int);
+type tPhase1 = (proms: map[int, tPromise], nacks: set[int], stale: bool);
+
+enum tOutcome {
+  O_WAIT,           // keep collecting
+  O_USE_OWN,        // writer: a 1a quorum is empty, or a 1b quorum holds nothing recoverable
+  O_NOTHING,        // reader: nothing accepted / nothing recoverable
+  O_ADOPT,          // a recoverable vid must be proposed again (vid, value)
+  O_KNOWN_CHOSEN,   // a commit mark names the chosen vid (writers only)
+  O_DECIDED_LATER,  // a STALE reply: the slot was pruned, a later version is committed
+  O_BLOCKED         // NACKs make both the 1a fast path and a 1b quorum impossible
+}
+type tEval = (outcome: tOutcome, vid: int, value: int);
+
+fun CountVid(proms: map[int, tPromise], vid: int): int {
+  var s: int; var c: int;
+  foreach (s in keys(proms)) { if (proms[s].vid == vid) { c = c + 1; } }
+  return c;
+}
+
+// Phase1Eval mirrors the TLA+ actions ProposeFast (1a quorum of empty promises) and
+// ProposeRecover (1b quorum, recovery rule) of specs/Pando.tla, with the rule hooks
+// LooksEmpty (M4), RecoveryQuorums (M5) and RecoveryKey (M3).
+fun Phase1Eval(st: tPhase1, isWrite: bool, p: tParams, m: tMutant): tEval {
+  var s: int; var empties: int; var remaining: int; var pr: tPromise;
+  var found: bool; var best: tPromise;
+  if (st.stale) { return (outcome = O_DECIDED_LATER, vid = 0, value = 0); }
+  if (isWrite) {
+    foreach (s in keys(st.proms)) {
+      if (st.proms[s].cmt != 0) { return (outcome = O_KNOWN_CHOSEN, vid = st.proms[s].cmt, value = 0); }
+    }
+  }
+  foreach (s in keys(st.proms)) {
+    pr = st.proms[s];
+    if (IsNone(pr.apn) || (m == M4_UNCOMMITTED_LOOKS_EMPTY && pr.cmt == 0)) { empties = empties + 1; }
+  }
+  if (empties >= p.q1a) {
+    if (isWrite) { return (outcome = O_USE_OWN, vid = 0, value = 0); }
+    return (outcome = O_NOTHING, vid = 0, value = 0);
+  }
+  if (sizeof(st.proms) < p.q1b && !(m == M5_RECOVER_ON_1A && sizeof(st.proms) >= p.q1a)) {
+    remaining = p.n - sizeof(st.proms) - sizeof(st.nacks);
+    if (empties + remaining < p.q1a && sizeof(st.proms) + remaining < p.q1b) {
+      return (outcome = O_BLOCKED, vid = 0, value = 0);
+    }
+    return (outcome = O_WAIT, vid = 0, value = 0);
+  }
+  // Recovery: the recoverable vid (>= K splits among all replies) with the highest accepted
+  // ballot; a non-recoverable higher-ballot vid is skipped (brief 4.3, paper Lemma 1).
+  foreach (s in keys(st.proms)) {
+    pr = st.proms[s];
+    if (!IsNone(pr.apn) && CountVid(st.proms, pr.vid) >= p.k) {
+      if (!found) { found = true; best = pr; }
+      else if (m == M3_LOWEST_RECOVERY) { if (BalLT(pr.apn, best.apn, m)) { best = pr; } }
+      else if (BalLT(best.apn, pr.apn, m)) { best = pr; }
+    }
+  }
+  if (found) { return (outcome = O_ADOPT, vid = best.vid, value = best.value); }
+  if (isWrite) { return (outcome = O_USE_OWN, vid = 0, value = 0); }
+  return (outcome = O_NOTHING, vid = 0, value = 0);
+}
+
+// Phase 2 bookkeeping for one ballot: site -> accepted vid, and the sites that refused.
+// Returns the vid that reached q2 ACCEPTED replies at this ballot, or 0.
+fun QuorumVid(acc: map[int, int], q2: int): int {
+  var s: int;
+  foreach (s in keys(acc)) {
+    if (CountAcc(acc, acc[s]) >= q2) { return acc[s]; }
+  }
+  return 0;
+}
+fun CountAcc(acc: map[int, int], vid: int): int {
+  var s: int; var c: int;
+  foreach (s in keys(acc)) { if (acc[s] == vid) { c = c + 1; } }
+  return c;
+}

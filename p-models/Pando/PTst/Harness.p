@@ -1,0 +1,84 @@
+/*****************************************************************************************
+ * Test harness: builds one Pando deployment from a tConfig and starts its clients.
+ *
+ * SC_CONFLICT: FE 1 (direct) and FE 2 (with the delegate) both CPUT version 1 with different
+ *   values; FE 3 reads version 1 twice, concurrently with the writes. FE 2's tags are above
+ *   FE 1's, so its delegated ballot sits above FE 1's direct ballot and the delegate may have
+ *   to recover FE 1's value (the ballot order mutant M9 needs, brief section 8).
+ * SC_VERSIONS: FE 1 (direct) and FE 2 (delegated) each CPUT version 1 and then version 2
+ *   (the second only if its precondition holds); sites prune on COMMIT.
+ * vids are unique per request (brief 4.1 item 5): FE f's request j has vid 10*f + j.
+ *****************************************************************************************/
+
+machine Harness {
+  start state Build {
+    entry (cfg: tConfig) {
+      var net: machine;
+      var sites: seq[machine];
+      var i: int;
+      var leader: machine;
+      var delegate: machine;
+      var none: machine;
+      var ops1: seq[tOp];
+      var ops2: seq[tOp];
+      var ops3: seq[tOp];
+
+      announce eMonConfig, (n = cfg.params.n, k = cfg.params.k, q2 = cfg.params.q2);
+      net = new Network((drops = cfg.drops, dups = cfg.dups));
+      while (i < cfg.params.n) {
+        sites += (i, new DataSite((id = i, cfg = cfg, net = net)));
+        i = i + 1;
+      }
+      leader = new Leader((cfg = cfg, net = net, sites = sites));
+      delegate = new Delegate((cfg = cfg, net = net, sites = sites));
+
+      if (cfg.scenario == SC_CONFLICT) {
+        ops1 += (0, (write = true, ver = 1, vid = 11, value = 1));
+        ops2 += (0, (write = true, ver = 1, vid = 21, value = 2));
+        ops3 += (0, (write = false, ver = 1, vid = 0, value = 0));
+        ops3 += (1, (write = false, ver = 1, vid = 0, value = 0));
+      } else {
+        ops1 += (0, (write = true, ver = 1, vid = 11, value = 1));
+        ops1 += (1, (write = true, ver = 2, vid = 12, value = 3));
+        ops2 += (0, (write = true, ver = 1, vid = 21, value = 2));
+        ops2 += (1, (write = true, ver = 2, vid = 22, value = 4));
+      }
+      new FrontEnd((id = 1, cfg = cfg, net = net, sites = sites, delegate = none,
+                    hasDelegate = false, leader = leader, ops = ops1));
+      new FrontEnd((id = 2, cfg = cfg, net = net, sites = sites, delegate = delegate,
+                    hasDelegate = true, leader = leader, ops = ops2));
+      if (sizeof(ops3) > 0) {
+        new FrontEnd((id = 3, cfg = cfg, net = net, sites = sites, delegate = none,
+                      hasDelegate = false, leader = leader, ops = ops3));
+      }
+      if (cfg.crashes > 0) {
+        new FailureInjector((sites = sites, crashes = cfg.crashes, restart = cfg.restart));
+      }
+    }
+  }
+}
+
+// ---- Parameter sets (brief 5.1) ----
+fun V1(): tParams { return (n = 3, k = 1, q1a = 2, q1b = 2, q2 = 2); }
+fun V2(): tParams { return (n = 4, k = 2, q1a = 2, q1b = 3, q2 = 3); }
+fun V5(): tParams { return (n = 5, k = 2, q1a = 3, q1b = 4, q2 = 3); }
+fun X1(): tParams { return (n = 3, k = 1, q1a = 1, q1b = 2, q2 = 2); }   // breaks C1
+fun X3(): tParams { return (n = 4, k = 2, q1a = 2, q1b = 2, q2 = 3); }   // breaks C2
+fun X6(): tParams { return (n = 4, k = 2, q1a = 2, q1b = 3, q2 = 4); }   // breaks C4 only
+
+// Safety configuration: loss, duplication, reordering, one crash-restart at a time.
+// Timers fire with probability 1/40 per tick: late enough that most attempts finish on the
+// common path, early enough that every stage also times out in some schedules.
+fun Faulty(p: tParams, m: tMutant, sc: tScenario): tConfig {
+  return FaultyWithTimers(p, m, sc, 40);
+}
+fun FaultyWithTimers(p: tParams, m: tMutant, sc: tScenario, odds: int): tConfig {
+  return (params = p, mutant = m, scenario = sc, drops = 2, dups = 2, crashes = 2,
+          restart = true, leaderTimeouts = true, timerOdds = odds);
+}
+
+// Liveness configuration: reordering and duplication, one site down for good, no loss.
+fun Lossless(p: tParams, m: tMutant): tConfig {
+  return (params = p, mutant = m, scenario = SC_CONFLICT, drops = 0, dups = 2, crashes = 1,
+          restart = false, leaderTimeouts = false, timerOdds = 40);
+}

@@ -1,0 +1,125 @@
+using System.Diagnostics;
+using System.Globalization;
+
+namespace Pando.ModelCheck.P;
+
+/// <summary>The outcome of one test case.</summary>
+/// <param name="Test">The manifest entry.</param>
+/// <param name="Budget">fast or full.</param>
+/// <param name="Result">What the checker found.</param>
+/// <param name="Failure">Null when the result matches the expectation; else why not.</param>
+/// <param name="WallSeconds">Wall-clock seconds of the run.</param>
+/// <param name="LogPath">The checker's console output.</param>
+/// <param name="CommandLine">The command that ran.</param>
+public sealed record PTestOutcome(PTestEntry Test, string Budget, PCheckResult Result, string? Failure,
+    double WallSeconds, string LogPath, string CommandLine);
+
+/// <summary>
+/// Runs the P toolchain: <c>dotnet tool restore</c> (P is a local tool pinned in
+/// <c>.config/dotnet-tools.json</c>), <c>p compile</c> once per project, then one <c>p check</c> per test
+/// case with a fixed seed and schedule count, each with its own output folder and a wall-clock budget.
+/// </summary>
+public sealed class PChecker(string repoRoot, string outDir)
+{
+    /// <summary>Raised when a test case starts.</summary>
+    public event Action<PTestEntry>? Started;
+    /// <summary>Raised when a test case ends.</summary>
+    public event Action<PTestOutcome>? Finished;
+
+    /// <summary>Installs the pinned P tool (a no-op when already installed).</summary>
+    public void Restore()
+    {
+        var (code, output) = Run("dotnet", ["tool", "restore"], repoRoot, TimeSpan.FromMinutes(5));
+        if (code != 0)
+            throw new InputError($"P could not be installed as a local .NET tool (dotnet tool restore exited with {code}; the tool is pinned in .config/dotnet-tools.json):\n{output.Trim()}");
+    }
+
+    /// <summary>Compiles one P project; a compile error is an <see cref="InputError"/> carrying P's messages.</summary>
+    public string Compile(string projectDir)
+    {
+        var (code, output) = Run("dotnet", ["p", "compile"], projectDir, TimeSpan.FromMinutes(10));
+        if (code != 0 || !output.Contains("Compilation succeeded", StringComparison.Ordinal))
+        {
+            var errors = output.Split('\n').Where(l => l.Contains("rror", StringComparison.Ordinal)).Distinct().Take(20);
+            throw new InputError($"p compile failed in {projectDir} (exit {code}):\n{string.Join('\n', errors).Trim()}");
+        }
+        var name = Path.GetFileName(projectDir.TrimEnd(Path.DirectorySeparatorChar));
+        var dll = Path.Combine(projectDir, "PGenerated", "PChecker", "net10.0", name + ".dll");
+        if (!File.Exists(dll)) throw new InputError($"p compile succeeded but {dll} is missing (is p-models/PTargetFramework.targets in effect?)");
+        return dll;
+    }
+
+    /// <summary>The arguments of <c>dotnet p check</c> for a test case.</summary>
+    public static IReadOnlyList<string> CheckArguments(string dll, PTestEntry t, string budget, string runDir)
+    {
+        var args = new List<string>
+        {
+            "p", "check", dll, "-tc", t.Name,
+            "-s", t.Schedules(budget).ToString(CultureInfo.InvariantCulture),
+            "--seed", t.Seed.ToString(CultureInfo.InvariantCulture),
+            "-o", runDir,
+        };
+        if (t.MaxSteps is { } ms) args.AddRange(["--max-steps", ms.ToString(CultureInfo.InvariantCulture)]);
+        return args;
+    }
+
+    /// <summary>Compiles every project involved and runs the test cases, at most <paramref name="jobs"/> at once.</summary>
+    public IReadOnlyList<PTestOutcome> RunAll(PTestManifest manifest, IReadOnlyList<PTestEntry> tests, string budget, int jobs, CancellationToken ct)
+    {
+        var dlls = tests.Select(t => t.Project).Distinct().ToDictionary(p => p, p => Compile(Path.Combine(manifest.ModelsDir, p)));
+        var results = new PTestOutcome[tests.Count];
+        Parallel.For(0, tests.Count, new ParallelOptions { MaxDegreeOfParallelism = Math.Max(1, jobs), CancellationToken = ct }, i =>
+        {
+            var t = tests[i];
+            Started?.Invoke(t);
+            results[i] = RunOne(manifest, dlls[t.Project], t, budget);
+            Finished?.Invoke(results[i]);
+        });
+        return results;
+    }
+
+    private PTestOutcome RunOne(PTestManifest manifest, string dll, PTestEntry t, string budget)
+    {
+        var runDir = Path.Combine(outDir, t.Name);
+        if (Directory.Exists(runDir)) Directory.Delete(runDir, recursive: true);
+        Directory.CreateDirectory(runDir);
+        var args = CheckArguments(dll, t, budget, runDir);
+        var sw = Stopwatch.StartNew();
+        var (code, output) = Run("dotnet", args, Path.Combine(manifest.ModelsDir, t.Project), TimeSpan.FromSeconds(t.BudgetSeconds));
+        sw.Stop();
+        var log = Path.Combine(runDir, "p-check.log");
+        File.WriteAllText(log, output);
+        var result = code == TimedOut
+            ? new PCheckResult(PVerdictKind.Error, null, null, $"budget of {t.BudgetSeconds} s exceeded; the run was stopped", null, null, null, null)
+            : PCheckOutput.Parse(code, runDir, output);
+        return new PTestOutcome(t, budget, result, PCheckOutput.Judge(t.Expect, result, t.Schedules(budget)), sw.Elapsed.TotalSeconds,
+            log, "dotnet " + string.Join(' ', args));
+    }
+
+    private const int TimedOut = -1000;
+
+    private static (int Code, string Output) Run(string exe, IReadOnlyList<string> args, string cwd, TimeSpan budget)
+    {
+        var psi = new ProcessStartInfo(exe) { WorkingDirectory = cwd, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (var a in args) psi.ArgumentList.Add(a);
+        // P 3.1.0 targets net8.0; only the .NET 10 runtime is installed here.
+        psi.Environment["DOTNET_ROLL_FORWARD"] = "Major";
+        psi.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
+        psi.Environment["DOTNET_NOLOGO"] = "1";
+        using var p = Process.Start(psi) ?? throw new InputError($"cannot start {exe}");
+        var sb = new System.Text.StringBuilder();
+        var lk = new object();
+        p.OutputDataReceived += (_, e) => { if (e.Data is not null) lock (lk) sb.AppendLine(e.Data); };
+        p.ErrorDataReceived += (_, e) => { if (e.Data is not null) lock (lk) sb.AppendLine(e.Data); };
+        p.BeginOutputReadLine();
+        p.BeginErrorReadLine();
+        if (!p.WaitForExit(budget))
+        {
+            try { p.Kill(entireProcessTree: true); } catch (InvalidOperationException) { }
+            p.WaitForExit();
+            lock (lk) return (TimedOut, sb.ToString());
+        }
+        p.WaitForExit();
+        lock (lk) return (p.ExitCode, sb.ToString());
+    }
+}

@@ -1,0 +1,194 @@
+using System.Text.Json.Nodes;
+using Pando.ModelCheck;
+using Pando.ModelCheck.P;
+
+namespace Pando.ModelCheck.Tests;
+
+/// The P harness: manifest validation, parsing of what p check leaves behind, and the verdicts.
+public class PHarnessTests
+{
+    // Real <ErrorLog> texts from p check 3.1.0 runs of p-models/Pando.
+    private const string AgreementError = "Assertion Failed: PSpec/Safety.p:22:7 Agreement [PANDO-S1]: version 1 has two chosen vids [ 21 11 ] (latest: vid 11 at ballot (1,1))";
+    private const string LivenessError = "PImplementation.LeaderDecides detected liveness bug in hot state 'Waiting' at the end of program execution.";
+    private const string UnhandledError = "FrontEnd(10) received event 'PImplementation.eFetched' that cannot be handled.";
+
+    [Theory]
+    [InlineData("pass", PExpectKind.Pass, null)]
+    [InlineData("violates Agreement", PExpectKind.Violates, "Agreement")]
+    [InlineData("liveness LeaderDecides", PExpectKind.Liveness, "LeaderDecides")]
+    public void Expectations_parse(string s, PExpectKind kind, string? monitor)
+    {
+        var e = PExpectation.Parse(s, "here");
+        Assert.Equal(kind, e.Kind);
+        Assert.Equal(monitor, e.Monitor);
+        Assert.Equal(s, e.ToString());
+    }
+
+    [Theory]
+    [InlineData("fails")]
+    [InlineData("violates")]
+    [InlineData("violates Agreement extra")]
+    [InlineData("liveness 9Bad")]
+    public void Bad_expectations_are_refused_with_the_grammar(string s)
+    {
+        var e = Assert.Throws<InputError>(() => PExpectation.Parse(s, "tests.json: test x"));
+        Assert.Contains("expect must be \"pass\", \"violates <Monitor>\" or \"liveness <Monitor>\"", e.Message);
+    }
+
+    [Fact]
+    public void A_monitor_assertion_names_the_monitor_and_the_catalogue_id()
+    {
+        var r = PCheckOutput.Classify(AgreementError, 10, 8.9, 3000, null);
+        Assert.Equal(PVerdictKind.Violates, r.Kind);
+        Assert.Equal("Agreement", r.Monitor);
+        Assert.Equal("PANDO-S1", r.PropertyId);
+    }
+
+    [Fact]
+    public void A_hot_monitor_at_the_end_is_a_liveness_verdict()
+    {
+        var r = PCheckOutput.Classify(LivenessError, 1, 5.2, 900, null);
+        Assert.Equal(PVerdictKind.Liveness, r.Kind);
+        Assert.Equal("LeaderDecides", r.Monitor);
+    }
+
+    [Theory]
+    [InlineData(UnhandledError)]
+    [InlineData("Assertion Failed: PSrc/FrontEnd.p:10:5 ties must carry the same vid")]
+    public void Any_other_bug_is_an_error(string text)
+    {
+        var r = PCheckOutput.Classify(text, 1, 1, 1, null);
+        Assert.Equal(PVerdictKind.Error, r.Kind);
+        Assert.NotNull(PCheckOutput.Judge(new PExpectation(PExpectKind.Violates, "Agreement"), r, 100));
+    }
+
+    [Fact]
+    public void Output_folder_of_a_bug_run_is_parsed()
+    {
+        using var d = new TempDir();
+        var bug = Directory.CreateDirectory(Path.Combine(d.Path, "BugFinding")).FullName;
+        File.WriteAllText(Path.Combine(bug, "Pando_pchecker_summary.txt"), "bugs:1\nschedules:38\nmax_depth:2967\ntime_seconds:10.41\nmemory_max_mb:0.02");
+        File.WriteAllText(Path.Combine(bug, "Pando.coverage.txt"), "Total event coverage: 70%");
+        File.WriteAllText(Path.Combine(bug, "Pando_0_0.txt"), $"<TestLog> Running test 'tcM12Agreement'.\n<ErrorLog> {AgreementError}\n<StrategyLog> Found bug using 'random' strategy.");
+        var r = PCheckOutput.Parse(1, d.Path, "");
+        Assert.Equal(PVerdictKind.Violates, r.Kind);
+        Assert.Equal(38, r.Schedules);
+        Assert.Equal(2967, r.MaxDepth);
+        Assert.Equal(10.41, r.Seconds);
+        Assert.EndsWith("Pando_0_0.txt", r.TracePath);
+    }
+
+    [Fact]
+    public void Output_folder_of_a_clean_run_is_a_pass_and_a_missing_summary_is_an_error()
+    {
+        using var d = new TempDir();
+        var bug = Directory.CreateDirectory(Path.Combine(d.Path, "BugFinding")).FullName;
+        File.WriteAllText(Path.Combine(bug, "Pando_pchecker_summary.txt"), "bugs:0\nschedules:100\nmax_depth:4000\ntime_seconds:9.5");
+        Assert.Equal(PVerdictKind.Pass, PCheckOutput.Parse(0, d.Path, "").Kind);
+        using var empty = new TempDir();
+        var r = PCheckOutput.Parse(1, empty.Path, "line1\nError: could not find test case tcNope");
+        Assert.Equal(PVerdictKind.Error, r.Kind);
+        Assert.Contains("could not find test case tcNope", r.Message);
+    }
+
+    [Fact]
+    public void Verdicts_fail_in_both_directions()
+    {
+        var pass = new PCheckResult(PVerdictKind.Pass, null, null, "", 100, 1, 1, null);
+        var agreement = PCheckOutput.Classify(AgreementError, 5, 1, 1, null);
+        var live = PCheckOutput.Classify(LivenessError, 5, 1, 1, null);
+        var expectPass = PExpectation.Parse("pass", "x");
+        var expectAgreement = PExpectation.Parse("violates Agreement", "x");
+        var expectReads = PExpectation.Parse("violates ReadsChosen", "x");
+        Assert.Null(PCheckOutput.Judge(expectPass, pass, 100));
+        Assert.Null(PCheckOutput.Judge(expectAgreement, agreement, 100));
+        Assert.Null(PCheckOutput.Judge(PExpectation.Parse("liveness LeaderDecides", "x"), live, 100));
+        Assert.StartsWith("UNEXPECTED violates Agreement", PCheckOutput.Judge(expectPass, agreement, 100));
+        Assert.StartsWith("MISSING VIOLATION", PCheckOutput.Judge(expectAgreement, pass, 100));
+        Assert.StartsWith("WRONG VIOLATION", PCheckOutput.Judge(expectReads, agreement, 100));
+        Assert.StartsWith("WRONG VIOLATION", PCheckOutput.Judge(PExpectation.Parse("violates LeaderDecides", "x"), live, 100));
+    }
+
+    [Fact]
+    public void The_repository_manifest_lists_exactly_the_declared_test_cases()
+    {
+        var m = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
+        var declared = PTestManifest.DeclaredTests(Path.Combine(Repo.Root, "p-models", "Pando"));
+        Assert.Equal(declared.Order(), m.Tests.Select(t => t.Name).Order());
+        Assert.Contains(m.Tests, t => t.Expect.Kind == PExpectKind.Pass);
+        Assert.Contains(m.Tests, t => t.Expect.Kind == PExpectKind.Liveness);
+    }
+
+    [Fact]
+    public void Check_arguments_fix_the_test_case_schedules_and_seed()
+    {
+        var m = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
+        var t = m.Tests.First(t => t.Name == "tcV2Faults");
+        var args = PChecker.CheckArguments("/x/Pando.dll", t, "fast", "/out");
+        Assert.Equal(["p", "check", "/x/Pando.dll", "-tc", "tcV2Faults", "-s", t.FastSchedules.ToString(), "--seed", t.Seed.ToString(), "-o", "/out"], args);
+    }
+
+    private static string WriteManifest(TempDir d, Action<JsonArray> edit)
+    {
+        var proj = Directory.CreateDirectory(Path.Combine(d.Path, "Demo")).FullName;
+        Directory.CreateDirectory(Path.Combine(proj, "PTst"));
+        File.WriteAllText(Path.Combine(proj, "PTst", "T.p"), "test tcOne [main=A]: assert M in { A };\ntest tcTwo [main=B]: assert M in { B };\n");
+        var tests = new JsonArray
+        {
+            new JsonObject { ["name"] = "tcOne", ["project"] = "Demo", ["expect"] = "pass", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["budgetSeconds"] = 60, ["description"] = "d" },
+            new JsonObject { ["name"] = "tcTwo", ["project"] = "Demo", ["expect"] = "violates M", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["budgetSeconds"] = 60, ["description"] = "d" },
+        };
+        edit(tests);
+        var path = Path.Combine(d.Path, "tests.json");
+        File.WriteAllText(path, new JsonObject { ["tests"] = tests }.ToJsonString());
+        return path;
+    }
+
+    [Fact]
+    public void A_valid_manifest_loads()
+    {
+        using var d = new TempDir();
+        var m = PTestManifest.Load(WriteManifest(d, _ => { }));
+        Assert.Equal(2, m.Tests.Count);
+        Assert.Equal(100, m.Tests[1].Schedules("full"));
+    }
+
+    [Theory]
+    [InlineData("unknown", "unknown field \"colour\"")]
+    [InlineData("prefix", "test name tcOne is a prefix of tcOneMore")]
+    [InlineData("undeclared", "test tcThree is not declared in any .p file")]
+    [InlineData("unlisted", "test case tcTwo is declared in p-models/Demo but not listed")]
+    [InlineData("budgets", "schedules.full (5) must be >= schedules.fast (10)")]
+    [InlineData("project", "project folder")]
+    [InlineData("zero", "field \"schedules.fast\" must be an integer >= 1")]
+    public void Bad_manifests_are_refused_naming_the_rule(string kind, string expected)
+    {
+        using var d = new TempDir();
+        var path = WriteManifest(d, tests =>
+        {
+            var first = tests[0]!.AsObject();
+            switch (kind)
+            {
+                case "unknown": first["colour"] = "red"; break;
+                case "prefix":
+                    tests.Add(JsonNode.Parse(first.ToJsonString())!);
+                    tests[2]!["name"] = "tcOneMore";
+                    File.AppendAllText(Path.Combine(d.Path, "Demo", "PTst", "T.p"), "test tcOneMore [main=A]: assert M in { A };\n");
+                    break;
+                case "undeclared": tests[1]!["name"] = "tcThree"; break;
+                case "unlisted": tests.RemoveAt(1); break;
+                case "budgets": first["schedules"]!["full"] = 5; break;
+                case "project": first["project"] = "Nope"; break;
+                case "zero": first["schedules"]!["fast"] = 0; break;
+            }
+        });
+        var e = Assert.Throws<InputError>(() => PTestManifest.Load(path));
+        Assert.Contains(expected, e.Message);
+    }
+
+    private sealed class TempDir : IDisposable
+    {
+        public string Path { get; } = Directory.CreateTempSubdirectory("pando-p-").FullName;
+        public void Dispose() => Directory.Delete(Path, recursive: true);
+    }
+}
