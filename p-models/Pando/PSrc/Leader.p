@@ -66,7 +66,7 @@ machine Leader {
       runs[m.ver] = r;
       if (!r.proposed) { EvaluatePhase1(m.ver); } else { Decide(m.ver, 0, NoBallot()); }
     }
-    on eAccepted do (m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {
+    on eAccepted do (m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {   // toward TLA+ Decide(b)
       var r: tRun;
       var x: int;
       if (!Current(m.ver, m.bal)) { return; }
@@ -92,7 +92,8 @@ machine Leader {
     return ver in runs && runs[ver].active && runs[ver].bal == bal;
   }
 
-  // A new leader ballot: a round above every round seen so far for this version (always >= 1).
+  // TLA+ Prepare(b) for a ballot of kind Leader: a round above every round seen so far for this
+  // version (always >= 1).
   fun StartRound(ver: int) {
     var r: tRun;
     var i: int;
@@ -118,6 +119,7 @@ machine Leader {
     }
   }
 
+  // TLA+ ProposeFast / ProposeRecover for the leader's ballot.
   fun EvaluatePhase1(ver: int) {
     var r: tRun;
     var o: tEval;
@@ -152,7 +154,8 @@ machine Leader {
     }
   }
 
-  // The version is decided: answer every waiting FE; send COMMIT if this run saw the quorum.
+  // TLA+ Decide(b) when this run saw the Phase-2 quorum (then COMMIT is broadcast); otherwise the
+  // outcome was learned from a commit mark or a STALE reply. Every waiting FE gets the result.
   fun Decide(ver: int, vid: int, bal: tBallot) {
     var r: tRun;
     var fe: machine;
