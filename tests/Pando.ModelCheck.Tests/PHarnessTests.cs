@@ -192,3 +192,80 @@ public class PHarnessTests
         public void Dispose() => Directory.Delete(Path, recursive: true);
     }
 }
+
+/// ./pando check --p end to end, with the real P compiler and checker on a copy of p-models/.
+public class PCliTests
+{
+    private static (int Code, string Out, string Err) Pando(params string[] args)
+    {
+        var dll = Path.Combine(AppContext.BaseDirectory, "pando.dll");
+        var psi = new System.Diagnostics.ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = Repo.Root };
+        psi.ArgumentList.Add(dll);
+        foreach (var a in args) psi.ArgumentList.Add(a);
+        psi.Environment["PANDO_ROOT"] = Repo.Root;
+        using var p = System.Diagnostics.Process.Start(psi)!;
+        var outTask = p.StandardOutput.ReadToEndAsync();
+        var err = p.StandardError.ReadToEnd();
+        p.WaitForExit();
+        return (p.ExitCode, outTask.Result, err);
+    }
+
+    [Fact]
+    public void Misuse_is_one_line_and_exit_2()
+    {
+        var r = Pando("check", "--p", "--test", "tcNoSuchTest");
+        Assert.Equal(2, r.Code);
+        Assert.Contains("no P test named tcNoSuchTest", Assert.Single(r.Err.Split('\n', StringSplitOptions.RemoveEmptyEntries)));
+        var b = Pando("check", "--p", "--budget", "huge");
+        Assert.Equal(2, b.Code);
+        Assert.Contains("--budget must be fast or full", b.Err);
+    }
+
+    [Fact]
+    public void Listing_shows_every_test_with_its_expectation()
+    {
+        var r = Pando("check", "--p", "--list", "--budget", "fast");
+        Assert.Equal(0, r.Code);
+        Assert.Contains("tcX6LeaderDecides", r.Out);
+        Assert.Contains("liveness LeaderDecides", r.Out);
+        Assert.Contains("22 test(s), budget fast", r.Out);
+    }
+
+    // Copies p-models/ (without generated code) under .pando/ so the local tool manifest of the
+    // repository is found, flips two expectations, and runs the real checker on those two tests.
+    [Fact]
+    public void Flipped_expectations_fail_as_unexpected_and_wrong_violation()
+    {
+        var work = Path.Combine(Repo.Root, ".pando", "test-p", Guid.NewGuid().ToString("N"));
+        try
+        {
+            var src = Path.Combine(Repo.Root, "p-models");
+            foreach (var f in Directory.EnumerateFiles(src, "*", SearchOption.AllDirectories))
+            {
+                var rel = Path.GetRelativePath(src, f);
+                if (rel.Contains("PGenerated") || rel.Contains("PCheckerOutput")) continue;
+                var dst = Path.Combine(work, rel);
+                Directory.CreateDirectory(Path.GetDirectoryName(dst)!);
+                File.Copy(f, dst);
+            }
+            var manifest = Path.Combine(work, "tests.json");
+            var root = JsonNode.Parse(File.ReadAllText(manifest))!;
+            foreach (var t in root["tests"]!.AsArray())
+            {
+                if (t!["name"]!.GetValue<string>() == "tcX6LeaderDecides") t["expect"] = "pass";
+                if (t!["name"]!.GetValue<string>() == "tcM12Agreement") t["expect"] = "violates ReadsChosen";
+            }
+            File.WriteAllText(manifest, root.ToJsonString());
+            var r = Pando("check", "--p", "--manifest", manifest, "--test", "tcX6LeaderDecides", "--test", "tcM12Agreement",
+                          "--budget", "fast", "--out", Path.Combine(work, "out"));
+            Assert.True(r.Code == 1, $"exit {r.Code}\n{r.Out}\n{r.Err}");
+            Assert.Contains("FAILED tcX6LeaderDecides: UNEXPECTED liveness LeaderDecides", r.Out);
+            Assert.Contains("FAILED tcM12Agreement: WRONG VIOLATION: expected violates ReadsChosen, found violates Agreement", r.Out);
+            Assert.Contains("p tests: 0 passed, 2 failed", r.Out);
+        }
+        finally
+        {
+            if (Directory.Exists(work)) Directory.Delete(work, recursive: true);
+        }
+    }
+}

@@ -138,7 +138,9 @@ public static class PCheckCommand
         sb.AppendLine();
         sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando check --p --budget {budget} --record` (P 3.1.0, `p check` random strategy, one test case per run, fixed seed).");
         sb.AppendLine(CultureInfo.InvariantCulture, $"Machine: {Environment.ProcessorCount} cores, .NET {Environment.Version}. Seconds are P's own measurement of the exploration.");
-        sb.AppendLine("For a test that expects a bug, \"schedules\" is the number of schedules explored up to and including the first buggy one.");
+        sb.AppendLine("For a test that expects a bug, \"schedules\" is the number of schedules explored up to and including the first buggy one,");
+        sb.AppendLine("and its seconds include writing the bug trace (several seconds for a schedule of a few thousand steps), so its");
+        sb.AppendLine("schedules/s is not a throughput figure: the passing tests give the throughput.");
         sb.AppendLine();
         sb.AppendLine("| test | expectation | result | schedules | seconds | schedules/s | longest schedule (steps) |");
         sb.AppendLine("|---|---|---|---:|---:|---:|---:|");
