@@ -91,19 +91,7 @@ public class EndToEndTests
 /// The command line as a user runs it: exit codes and one-line errors.
 public class CliTests
 {
-    private static (int Code, string Out, string Err) Pando(params string[] args)
-    {
-        var dll = Path.Combine(AppContext.BaseDirectory, "pando.dll");
-        var psi = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = Repo.Root };
-        psi.ArgumentList.Add(dll);
-        foreach (var a in args) psi.ArgumentList.Add(a);
-        psi.Environment["PANDO_ROOT"] = Repo.Root;
-        using var p = Process.Start(psi)!;
-        var outTask = p.StandardOutput.ReadToEndAsync();
-        var err = p.StandardError.ReadToEnd();
-        p.WaitForExit();
-        return (p.ExitCode, outTask.Result, err);
-    }
+    private static (int Code, string Out, string Err) Pando(params string[] args) => Repo.RunCli(args);
 
     [Fact]
     public void Help_exists_on_every_level()

@@ -196,19 +196,7 @@ public class PHarnessTests
 /// ./pando check --p end to end, with the real P compiler and checker on a copy of p-models/.
 public class PCliTests
 {
-    private static (int Code, string Out, string Err) Pando(params string[] args)
-    {
-        var dll = Path.Combine(AppContext.BaseDirectory, "pando.dll");
-        var psi = new System.Diagnostics.ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = Repo.Root };
-        psi.ArgumentList.Add(dll);
-        foreach (var a in args) psi.ArgumentList.Add(a);
-        psi.Environment["PANDO_ROOT"] = Repo.Root;
-        using var p = System.Diagnostics.Process.Start(psi)!;
-        var outTask = p.StandardOutput.ReadToEndAsync();
-        var err = p.StandardError.ReadToEnd();
-        p.WaitForExit();
-        return (p.ExitCode, outTask.Result, err);
-    }
+    private static (int Code, string Out, string Err) Pando(params string[] args) => Repo.RunCli(args);
 
     [Fact]
     public void Misuse_is_one_line_and_exit_2()

@@ -14,6 +14,21 @@ internal static class Repo
         throw new InvalidOperationException("repository root (pando.slnx) not found above " + AppContext.BaseDirectory);
     }
 
+    /// Runs the built CLI (pando.dll beside the tests) from the repository root; returns exit code, stdout, stderr.
+    public static (int Code, string Out, string Err) RunCli(params string[] args)
+    {
+        var dll = Path.Combine(AppContext.BaseDirectory, "pando.dll");
+        var psi = new System.Diagnostics.ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = Root };
+        psi.ArgumentList.Add(dll);
+        foreach (var a in args) psi.ArgumentList.Add(a);
+        psi.Environment["PANDO_ROOT"] = Root;
+        using var p = System.Diagnostics.Process.Start(psi)!;
+        var outTask = p.StandardOutput.ReadToEndAsync();
+        var err = p.StandardError.ReadToEnd();
+        p.WaitForExit();
+        return (p.ExitCode, outTask.Result, err);
+    }
+
     public static string Fixture(string name) => Path.Combine(AppContext.BaseDirectory, "Fixtures", "tlc", name);
 
     public static TlcResult ParseFixture(string name, int exitCode) =>

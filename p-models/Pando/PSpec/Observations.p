@@ -17,7 +17,7 @@ event eMonReadStarted: (rid: int, ver: int);
 event eMonReadReturned: (rid: int, ver: int, vid: int);
 // A CPUT returned: ok, or CONFLICT(other) with other = 0 for "a later version is chosen".
 event eMonCputReturned: (op: int, ver: int, vid: int, ok: bool, other: int);
-// The leader started a run for version ver (TLA+ LeaderStarted in MCPandoLiveness).
+// The leader started a run for version ver (the left side of TLA+ LeaderDecidesProp: a Prepare at a leader ballot).
 event eMonLeaderStarted: int;   // the version
 
 // ---- Vote bookkeeping shared by the monitors ----

@@ -90,7 +90,7 @@ machine FrontEnd {
       var i: int;
       del.bal = NewBallot();
       NSend(delegate, eDelegate, (ver = op.ver, bal = del.bal, vid = op.vid, value = op.value, fe = this));
-      while (i < sizeof(sites)) {   // TLA+ Prepare(b), replies routed to the delegate
+      while (i < sizeof(sites)) {   // TLA+ WriterPrepare(b), replies routed to the delegate
         NSend(sites[i], ePrepare, (ver = op.ver, bal = del.bal, replyTo = delegate, kind = KIND_W));
         i = i + 1;
       }
@@ -124,13 +124,13 @@ machine FrontEnd {
       var i: int;
       dir = default(tAttempt);
       if (cfg.mutant == M9_REUSE_DELEGATED_BALLOT && hasDelegate) {
-        // M9: reuse the delegated ballot and skip Phase 1.
+        // M9: reuse the delegated ballot and skip Phase 1 (TLA+ FEProposeOnDelegatedBallot).
         dir.bal = del.bal;
         dir.proposed = true;
         Propose(dir.bal, op.vid, op.value, KIND_W);
       } else {
         dir.bal = NewBallot();
-        while (i < sizeof(sites)) {   // TLA+ Prepare(b)
+        while (i < sizeof(sites)) {   // TLA+ WriterPrepare(b)
           NSend(sites[i], ePrepare, (ver = op.ver, bal = dir.bal, replyTo = this, kind = KIND_W));
           i = i + 1;
         }
@@ -199,7 +199,7 @@ machine FrontEnd {
       x = QuorumVid(dir.acc, cfg.params.q2);
       if (cfg.mutant == M10_OK_WITHOUT_VID && sizeof(dir.acc) >= cfg.params.q2) { x = op.vid; }
     }
-    if (x != 0) { Finish(x, m.bal); }   // TLA+ Decide(b): the FE saw the Phase-2 quorum
+    if (x != 0) { Finish(x, m.bal); }   // TLA+ ChosenIn(x, b) seen by the FE; COMMIT as in CommitsSent
   }
 
   fun EvaluateDirect() {
@@ -252,7 +252,7 @@ machine FrontEnd {
     goto NextOp;
   }
 
-  // ---------------- GET: fetch round (TLA+ ReadViaFetch) ----------------
+  // ---------------- GET: fetch round (TLA+ ReadStart(r, "fetch"), FetchReply) ----------------
   state Fetching {
     entry {
       var i: int;
@@ -309,7 +309,7 @@ machine FrontEnd {
     return c;
   }
 
-  // ---------------- GET: write-back (TLA+ ReadWriteBack, ballot kind Reader) ----------------
+  // -------- GET: write-back (TLA+ ReadFetchToWriteBack, ReadWriteBack; ballot kind Reader) --------
   state WriteBack {
     entry {
       var i: int;

@@ -66,7 +66,7 @@ machine Leader {
       runs[m.ver] = r;
       if (!r.proposed) { EvaluatePhase1(m.ver); } else { Decide(m.ver, 0, NoBallot()); }
     }
-    on eAccepted do (m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {   // toward TLA+ Decide(b)
+    on eAccepted do (m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {   // toward TLA+ ChosenIn(x, b)
       var r: tRun;
       var x: int;
       if (!Current(m.ver, m.bal)) { return; }
@@ -92,7 +92,7 @@ machine Leader {
     return ver in runs && runs[ver].active && runs[ver].bal == bal;
   }
 
-  // TLA+ Prepare(b) for a ballot of kind Leader: a round above every round seen so far for this
+  // TLA+ WriterPrepare(b) for a ballot of kind Leader: a round above every round seen so far for this
   // version (always >= 1).
   fun StartRound(ver: int) {
     var r: tRun;
@@ -154,7 +154,7 @@ machine Leader {
     }
   }
 
-  // TLA+ Decide(b) when this run saw the Phase-2 quorum (then COMMIT is broadcast); otherwise the
+  // The run saw ChosenIn(x, b) (then COMMIT is broadcast, TLA+ CommitsSent); otherwise the
   // outcome was learned from a commit mark or a STALE reply. Every waiting FE gets the result.
   fun Decide(ver: int, vid: int, bal: tBallot) {
     var r: tRun;
