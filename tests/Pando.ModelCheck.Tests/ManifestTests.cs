@@ -252,3 +252,34 @@ public class CatalogueTests
         Assert.Contains(problems, p => p.Contains("P test tcM07CommitSound expects a violation of monitor CommitSound, which no catalogue entry names"));
     }
 }
+
+/// Cfg names are honest: every cfg under configs/ is used by a model, and a cfg named
+/// `..._violates_X` is only used by models that expect a violation of the property X names.
+public class CfgNamingTests
+{
+    [Fact]
+    public void Every_cfg_is_used_and_violates_names_match_expectations()
+    {
+        var manifest = Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json"));
+        var catalogue = Catalogue.Load(Path.Combine(Repo.Root, "docs", "invariants.json"));
+        var problems = new List<string>();
+        foreach (var cfg in Directory.EnumerateFiles(Path.Combine(Repo.Root, "configs"), "*.cfg", SearchOption.AllDirectories))
+        {
+            var users = manifest.Models.Where(m => Path.GetFullPath(m.CfgPath) == Path.GetFullPath(cfg)).ToList();
+            if (users.Count == 0) { problems.Add($"{cfg}: no model uses it"); continue; }
+            var name = Path.GetFileNameWithoutExtension(cfg);
+            var i = name.LastIndexOf("_violates_", StringComparison.Ordinal);
+            if (i < 0) continue;
+            var x = name[(i + "_violates_".Length)..];
+            foreach (var m in users)
+            {
+                var prop = m.Expect.Property;
+                var catalogueName = catalogue.Entries.FirstOrDefault(e => e.Tla == prop)?.Name.Replace(" ", "", StringComparison.Ordinal);
+                bool ok = m.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness && prop is not null
+                          && (prop.Contains(x, StringComparison.Ordinal) || catalogueName == x);
+                if (!ok) problems.Add($"{name}: model {m.Name} expects {m.Expect}, not a violation of {x}");
+            }
+        }
+        Assert.Empty(problems);
+    }
+}
