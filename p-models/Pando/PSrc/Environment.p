@@ -7,41 +7,53 @@
  * a bag of messages in flight and lets the checker's random choices decide which message is
  * delivered next, and whether it is lost or delivered twice (within the test's budgets).
  * In specs/Pando.tla the same freedom comes from the never-shrinking message set `sent`.
+ * Timers are also kept by the Network, so that a timeout fires at a random point between
+ * message deliveries rather than after a fixed amount of work.
  *****************************************************************************************/
 
-type tEnvelope = (dst: machine, ev: event, payload: any);
-event eNetSend: tEnvelope;
+type tEnvelope = (dst: machine, ev: event, payload: any, timer: bool);
+event eNetSend: (dst: machine, ev: event, payload: any);
+// A timer: eTimeout(id) is put in flight to owner like a message, but it is never lost or
+// duplicated, and it is delivered only now and then (see Deliver) or when nothing else is in
+// flight. Owners ignore timeouts whose id is not their current one, so a timeout may always be
+// spurious: the network is asynchronous and a timeout is only a guess (brief 1.3).
+event eNetTimer: (owner: machine, id: int);
+event eTimeout: int;
 event eNetDeliver;
 
 machine Network {
   var bag: seq[tEnvelope];
   var drops: int;
   var dups: int;
+  var timerOdds: int;
   var ticking: bool;
 
   start state Init {
-    entry (budget: (drops: int, dups: int)) {
+    entry (budget: (drops: int, dups: int, timerOdds: int)) {
       drops = budget.drops;
       dups = budget.dups;
+      timerOdds = budget.timerOdds;
       goto Running;
     }
   }
 
   state Running {
-    on eNetSend do (e: tEnvelope) {
-      bag += (sizeof(bag), e);
-      if (!ticking) { ticking = true; send this, eNetDeliver; }
+    on eNetSend do (e: (dst: machine, ev: event, payload: any)) {
+      Enqueue((dst = e.dst, ev = e.ev, payload = e.payload, timer = false));
+    }
+    on eNetTimer do (t: (owner: machine, id: int)) {
+      Enqueue((dst = t.owner, ev = eTimeout, payload = t.id, timer = true));
     }
     on eNetDeliver do {
       var i: int;
       var e: tEnvelope;
       if (sizeof(bag) == 0) { ticking = false; return; }
-      i = choose(sizeof(bag));          // reordering: any message in flight may go next
+      i = Pick();
       e = bag[i];
-      if (drops > 0 && choose(8) == 0) {     // loss
+      if (!e.timer && drops > 0 && choose(8) == 0) {        // loss
         drops = drops - 1;
         bag -= (i);
-      } else if (dups > 0 && choose(8) == 0) { // duplication: deliver and keep a copy in flight
+      } else if (!e.timer && dups > 0 && choose(8) == 0) {  // duplication: deliver, keep a copy
         dups = dups - 1;
         send e.dst, e.ev, e.payload;
       } else {
@@ -51,40 +63,26 @@ machine Network {
       send this, eNetDeliver;
     }
   }
-}
 
-// A timer for one owner. eStartTimer(id) arms it (replacing any armed id); it then fires
-// eTimeout(id) after a random number of its own ticks. Owners ignore timeouts whose id is not
-// their current one, so a timeout may always be spurious: the network is asynchronous and a
-// timeout is only a guess (brief 1.3).
-event eTimerTick: int;
-machine Timer {
-  var owner: machine;
-  var odds: int;
-  var armed: int;
-
-  start state Init {
-    entry (p: (owner: machine, odds: int)) {
-      owner = p.owner;
-      odds = p.odds;
-      goto Waiting;
-    }
+  fun Enqueue(e: tEnvelope) {
+    bag += (sizeof(bag), e);
+    if (!ticking) { ticking = true; send this, eNetDeliver; }
   }
 
-  state Waiting {
-    on eStartTimer do (id: int) {
-      armed = id;
-      send this, eTimerTick, id;
+  // Reordering: any message in flight may go next. A timer goes next only with probability
+  // 1/timerOdds while messages are in flight, and surely once nothing else is.
+  fun Pick(): int {
+    var i: int;
+    var msgs: seq[int];
+    var timers: seq[int];
+    while (i < sizeof(bag)) {
+      if (bag[i].timer) { timers += (sizeof(timers), i); } else { msgs += (sizeof(msgs), i); }
+      i = i + 1;
     }
-    on eTimerTick do (id: int) {
-      if (id != armed) { return; }
-      if (choose(odds) == 0) {
-        armed = 0;
-        send owner, eTimeout, id;
-      } else {
-        send this, eTimerTick, id;
-      }
+    if (sizeof(timers) > 0 && (sizeof(msgs) == 0 || choose(timerOdds) == 0)) {
+      return timers[choose(sizeof(timers))];
     }
+    return msgs[choose(sizeof(msgs))];
   }
 }
 

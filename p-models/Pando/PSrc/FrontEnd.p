@@ -24,7 +24,6 @@ machine FrontEnd {
   var delegate: machine;
   var hasDelegate: bool;
   var leader: machine;
-  var timer: machine;
   var ops: seq[tOp];
   var next: int;
   var knownVer: int;
@@ -53,7 +52,6 @@ machine FrontEnd {
       hasDelegate = p.hasDelegate;
       leader = p.leader;
       ops = p.ops;
-      timer = new Timer((owner = this, odds = cfg.timerOdds));
       goto NextOp;
     }
   }
@@ -406,7 +404,7 @@ machine FrontEnd {
 
   fun StartTimer() {
     curTimer = curTimer + 1;
-    send timer, eStartTimer, curTimer;
+    send net, eNetTimer, (owner = this, id = curTimer);
   }
 
   fun NSend(dst: machine, e: event, payload: any) {

@@ -12,7 +12,6 @@ machine Leader {
   var cfg: tConfig;
   var net: machine;
   var sites: seq[machine];
-  var timer: machine;
   var timerSeq: int;
   var runs: map[int, tRun];
   var decided: map[int, int];            // version -> vid (0 = a later version was chosen)
@@ -24,7 +23,6 @@ machine Leader {
       cfg = p.cfg;
       net = p.net;
       sites = p.sites;
-      timer = new Timer((owner = this, odds = cfg.timerOdds));
       goto Leading;
     }
   }
@@ -109,7 +107,7 @@ machine Leader {
     if (cfg.leaderTimeouts) {
       timerSeq = timerSeq + 1;
       r.timer = timerSeq;
-      send timer, eStartTimer, timerSeq;
+      send net, eNetTimer, (owner = this, id = timerSeq);
     }
     runs[ver] = r;
     announce eMonLeaderStarted, ver;

@@ -51,7 +51,7 @@ type tConfig = (
   crashes: int,         // site crashes
   restart: bool,        // crashed sites come back (with durable state) or stay down
   leaderTimeouts: bool, // the leader retries on a timeout (needed only when messages can be lost)
-  timerOdds: int        // a started timer fires on a given tick with probability 1/timerOdds
+  timerOdds: int        // while messages are in flight, a delivery is a timeout with probability 1/timerOdds
 );
 
 // ---- Protocol messages (brief section 3). from = a site's index 0..N-1. ----
@@ -72,11 +72,9 @@ event eDelegateFailed: (ver: int, bal: tBallot, reason: int, cmtSeen: int);
 event eLeaderWrite: (ver: int, vid: int, value: int, fe: machine);
 event eLeaderResult: (ver: int, vid: int);
 
-// ---- Environment: crashes and timers (not protocol messages). ----
+// ---- Environment: crashes (timers are in Environment.p). ----
 event eCrash;
 event eRestart;
-event eStartTimer: int;
-event eTimeout: int;
 
 // ---- Ballots ----
 fun NoBallot(): tBallot { return (round = -1, tag = -1); }

@@ -24,7 +24,7 @@ machine Harness {
       var ops3: seq[tOp];
 
       announce eMonConfig, (n = cfg.params.n, k = cfg.params.k, q2 = cfg.params.q2);
-      net = new Network((drops = cfg.drops, dups = cfg.dups));
+      net = new Network((drops = cfg.drops, dups = cfg.dups, timerOdds = cfg.timerOdds));
       while (i < cfg.params.n) {
         sites += (i, new DataSite((id = i, cfg = cfg, net = net)));
         i = i + 1;
@@ -67,8 +67,9 @@ fun X3(): tParams { return (n = 4, k = 2, q1a = 2, q1b = 2, q2 = 3); }   // brea
 fun X6(): tParams { return (n = 4, k = 2, q1a = 2, q1b = 3, q2 = 4); }   // breaks C4 only
 
 // Safety configuration: loss, duplication, reordering, one crash-restart at a time.
-// Timers fire with probability 1/40 per tick: late enough that most attempts finish on the
-// common path, early enough that every stage also times out in some schedules.
+// While messages are in flight, each delivery is a pending timeout with probability 1/40: late
+// enough that most attempts finish on the common path, early enough that every stage also times
+// out in some schedules. With nothing else in flight, a pending timeout is always delivered.
 fun Faulty(p: tParams, m: tMutant, sc: tScenario): tConfig {
   return FaultyWithTimers(p, m, sc, 40);
 }
