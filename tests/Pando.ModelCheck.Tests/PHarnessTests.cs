@@ -219,23 +219,50 @@ public class PCliTests
         Assert.Contains("22 test(s), budget fast", r.Out);
     }
 
-    // Copies p-models/ (without generated code) under .pando/ so the local tool manifest of the
-    // repository is found, flips two expectations, and runs the real checker on those two tests.
+    // A copy of p-models/ (without generated code) under .pando/, so that the repository's local
+    // tool manifest is still found above it.
+    private static string CopyModels()
+    {
+        var work = Path.Combine(Repo.Root, ".pando", "test-p", Guid.NewGuid().ToString("N"));
+        var src = Path.Combine(Repo.Root, "p-models");
+        foreach (var f in Directory.EnumerateFiles(src, "*", SearchOption.AllDirectories))
+        {
+            var rel = Path.GetRelativePath(src, f);
+            if (rel.Contains("PGenerated") || rel.Contains("PCheckerOutput")) continue;
+            var dst = Path.Combine(work, rel);
+            Directory.CreateDirectory(Path.GetDirectoryName(dst)!);
+            File.Copy(f, dst);
+        }
+        return work;
+    }
+
+    [Fact]
+    public void A_compile_error_is_exit_2_with_the_P_error()
+    {
+        var work = CopyModels();
+        try
+        {
+            File.AppendAllText(Path.Combine(work, "Pando", "PSrc", "Types.p"), "\nfun Broken(): int { return ; }\n");
+            var r = Pando("check", "--p", "--manifest", Path.Combine(work, "tests.json"), "--test", "tcV1Faults",
+                          "--budget", "fast", "--out", Path.Combine(work, "out"));
+            Assert.True(r.Code == 2, $"exit {r.Code}\n{r.Out}\n{r.Err}");
+            Assert.Contains("p compile failed", r.Err);
+            Assert.Contains("Types.p", r.Err);
+            Assert.DoesNotContain("p tests:", r.Out);
+        }
+        finally
+        {
+            Directory.Delete(work, recursive: true);
+        }
+    }
+
+    // Flips two expectations and runs the real checker on those two tests.
     [Fact]
     public void Flipped_expectations_fail_as_unexpected_and_wrong_violation()
     {
-        var work = Path.Combine(Repo.Root, ".pando", "test-p", Guid.NewGuid().ToString("N"));
+        var work = CopyModels();
         try
         {
-            var src = Path.Combine(Repo.Root, "p-models");
-            foreach (var f in Directory.EnumerateFiles(src, "*", SearchOption.AllDirectories))
-            {
-                var rel = Path.GetRelativePath(src, f);
-                if (rel.Contains("PGenerated") || rel.Contains("PCheckerOutput")) continue;
-                var dst = Path.Combine(work, rel);
-                Directory.CreateDirectory(Path.GetDirectoryName(dst)!);
-                File.Copy(f, dst);
-            }
             var manifest = Path.Combine(work, "tests.json");
             var root = JsonNode.Parse(File.ReadAllText(manifest))!;
             foreach (var t in root["tests"]!.AsArray())
