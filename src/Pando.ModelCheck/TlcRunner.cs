@@ -51,11 +51,7 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
         Directory.CreateDirectory(logDir);
         var logPath = Path.Combine(logDir, m.Name + ".log");
         var args = Arguments(m, workers, heapMb);
-        var psi = new ProcessStartInfo(tools.Java)
-        {
-            RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false,
-            WorkingDirectory = meta,
-        };
+        var psi = new ProcessStartInfo(tools.Java) { WorkingDirectory = meta };
         foreach (var a in args) psi.ArgumentList.Add(a);
         var parser = new TlcOutputParser();
         var sw = Stopwatch.StartNew();
@@ -66,31 +62,12 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
         };
         using var log = new StreamWriter(logPath) { AutoFlush = true }; // follow long runs with tail -f
         log.WriteLine("# " + tools.Java + " " + string.Join(' ', args));
-        var gate = new object();
-        using var proc = new Process { StartInfo = psi };
-        proc.OutputDataReceived += (_, e) => { if (e.Data is null) return; lock (gate) { log.WriteLine(e.Data); parser.Feed(e.Data); } };
-        proc.ErrorDataReceived += (_, e) => { if (e.Data is null) return; lock (gate) { log.WriteLine(e.Data); parser.Feed(e.Data); } };
-        proc.Start();
-        proc.BeginOutputReadLine();
-        proc.BeginErrorReadLine();
-        bool finished = false;
-        var deadline = TimeSpan.FromSeconds(m.BudgetSeconds);
-        while (!finished)
-        {
-            finished = proc.WaitForExit(1000);
-            if (finished) break;
-            progress?.Invoke(new RunProgress(m.Name, sw.Elapsed, last));
-            if (sw.Elapsed > deadline || cancel.IsCancellationRequested)
-            {
-                try { proc.Kill(entireProcessTree: true); } catch (InvalidOperationException) { }
-                proc.WaitForExit();
-                break;
-            }
-        }
-        proc.WaitForExit(); // drain the asynchronous readers
+        var exitCode = BoundedProcess.Run(psi, TimeSpan.FromSeconds(m.BudgetSeconds),
+            line => { log.WriteLine(line); parser.Feed(line); },
+            () => progress?.Invoke(new RunProgress(m.Name, sw.Elapsed, last)), cancel);
+        bool finished = exitCode is not null;
         sw.Stop();
-        TlcResult result;
-        lock (gate) result = parser.Result(finished ? proc.ExitCode : null);
+        var result = parser.Result(exitCode);
         if (!finished)
             result = result with
             {

@@ -31,7 +31,7 @@ public sealed class PChecker(string repoRoot, string outDir)
     {
         var (code, output) = Run("dotnet", ["tool", "restore"], repoRoot, TimeSpan.FromMinutes(5));
         if (code != 0)
-            throw new InputError($"P could not be installed as a local .NET tool (dotnet tool restore exited with {code}; the tool is pinned in .config/dotnet-tools.json):\n{output.Trim()}");
+            throw new InputError($"P could not be installed as a local .NET tool (dotnet tool restore {Exit(code)}; the tool is pinned in .config/dotnet-tools.json):\n{output.Trim()}");
     }
 
     /// <summary>Compiles one P project; a compile error is an <see cref="InputError"/> carrying P's messages.</summary>
@@ -41,7 +41,7 @@ public sealed class PChecker(string repoRoot, string outDir)
         if (code != 0 || !output.Contains("Compilation succeeded", StringComparison.Ordinal))
         {
             var errors = output.Split('\n').Where(l => l.Contains("rror", StringComparison.Ordinal)).Distinct().Take(20);
-            throw new InputError($"p compile failed in {projectDir} (exit {code}):\n{string.Join('\n', errors).Trim()}");
+            throw new InputError($"p compile failed in {projectDir} ({Exit(code)}):\n{string.Join('\n', errors).Trim()}");
         }
         var name = Path.GetFileName(projectDir.TrimEnd(Path.DirectorySeparatorChar));
         var dll = Path.Combine(projectDir, "PGenerated", "PChecker", "net10.0", name + ".dll");
@@ -89,37 +89,25 @@ public sealed class PChecker(string repoRoot, string outDir)
         sw.Stop();
         var log = Path.Combine(runDir, "p-check.log");
         File.WriteAllText(log, output);
-        var result = code == TimedOut
+        var result = code is not { } exit
             ? new PCheckResult(PVerdictKind.Error, null, null, $"budget of {t.BudgetSeconds} s exceeded; the run was stopped", null, null, null, null)
-            : PCheckOutput.Parse(code, runDir, output);
+            : PCheckOutput.Parse(exit, runDir, output);
         return new PTestOutcome(t, budget, result, PCheckOutput.Judge(t.Expect, result, t.Schedules(budget)), sw.Elapsed.TotalSeconds,
             log, "dotnet " + string.Join(' ', args));
     }
 
-    private const int TimedOut = -1000;
+    private static string Exit(int? code) => code is { } c ? $"exited with {c}" : "was stopped after its time budget";
 
-    private static (int Code, string Output) Run(string exe, IReadOnlyList<string> args, string cwd, TimeSpan budget)
+    private static (int? Code, string Output) Run(string exe, IReadOnlyList<string> args, string cwd, TimeSpan budget)
     {
-        var psi = new ProcessStartInfo(exe) { WorkingDirectory = cwd, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        var psi = new ProcessStartInfo(exe) { WorkingDirectory = cwd };
         foreach (var a in args) psi.ArgumentList.Add(a);
         // P 3.1.0 targets net8.0; only the .NET 10 runtime is installed here.
         psi.Environment["DOTNET_ROLL_FORWARD"] = "Major";
         psi.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
         psi.Environment["DOTNET_NOLOGO"] = "1";
-        using var p = Process.Start(psi) ?? throw new InputError($"cannot start {exe}");
         var sb = new System.Text.StringBuilder();
-        var lk = new object();
-        p.OutputDataReceived += (_, e) => { if (e.Data is not null) lock (lk) sb.AppendLine(e.Data); };
-        p.ErrorDataReceived += (_, e) => { if (e.Data is not null) lock (lk) sb.AppendLine(e.Data); };
-        p.BeginOutputReadLine();
-        p.BeginErrorReadLine();
-        if (!p.WaitForExit(budget))
-        {
-            try { p.Kill(entireProcessTree: true); } catch (InvalidOperationException) { }
-            p.WaitForExit();
-            lock (lk) return (TimedOut, sb.ToString());
-        }
-        p.WaitForExit();
-        lock (lk) return (p.ExitCode, sb.ToString());
+        var code = BoundedProcess.Run(psi, budget, line => sb.AppendLine(line));
+        return (code, sb.ToString());
     }
 }
