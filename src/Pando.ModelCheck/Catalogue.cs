@@ -58,7 +58,7 @@ public sealed partial class Catalogue
     public static IReadOnlySet<string> DeclaredMonitors(PTestManifest p)
     {
         var names = new HashSet<string>(StringComparer.Ordinal);
-        foreach (var f in Directory.EnumerateFiles(p.ModelsDir, "*.p", SearchOption.AllDirectories))
+        foreach (var f in PTestManifest.PSources(p.ModelsDir))
             foreach (Match mt in SpecDecl().Matches(File.ReadAllText(f))) names.Add(mt.Groups[1].Value);
         return names;
     }

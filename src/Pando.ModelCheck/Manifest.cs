@@ -252,7 +252,10 @@ public sealed class Manifest
             };
             o["stats"] = node;
         }
-        var text = root.ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping });
-        File.WriteAllText(path, text + "\n");
+        WriteJson(path, root);
     }
+
+    /// <summary>Writes a manifest back in the repository's style (indented, readable non-ASCII, final newline).</summary>
+    public static void WriteJson(string path, JsonNode root) =>
+        File.WriteAllText(path, root.ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }) + "\n");
 }

@@ -86,8 +86,7 @@ public static class PCheckCommand
         var sync = new object();
         checker.Started += t => { lock (sync) Console.WriteLine($"  start  {t.Name} ({t.Expect}, {t.Schedules(budget)} schedules, seed {t.Seed})"); };
         checker.Finished += o => { lock (sync) Console.WriteLine($"  {(o.Failure is null ? "ok    " : "FAILED")} {o.Test.Name}: {Describe(o)}"); };
-        using var cts = new CancellationTokenSource();
-        var outcomes = checker.RunAll(manifest, tests, budget, j, cts.Token);
+        var outcomes = checker.RunAll(manifest, tests, budget, j, CancellationToken.None);
 
         Console.WriteLine();
         foreach (var o in outcomes.Where(o => o.Failure is not null))
@@ -101,8 +100,8 @@ public static class PCheckCommand
         File.WriteAllText(Path.Combine(outDir, "report.md"), report);
         if (record)
         {
-            var ok = outcomes.Where(o => o.Failure is null && o.Result.Schedules is > 0 && o.Result.Seconds is > 0).ToDictionary(o => o.Test.Name,
-                o => new PRecordedStats(budget, o.Result.Schedules!.Value, o.Result.Seconds!.Value, o.Result.Schedules!.Value / o.Result.Seconds!.Value, o.Result.MaxDepth));
+            var ok = outcomes.Where(o => o.Failure is null && o.Result.SchedulesPerSecond is not null).ToDictionary(o => o.Test.Name,
+                o => new PRecordedStats(budget, o.Result.Schedules!.Value, o.Result.Seconds!.Value, o.Result.SchedulesPerSecond!.Value, o.Result.MaxDepth));
             PTestManifest.RecordStats(manifestPath, ok);
             var bench = Path.Combine(root, "docs", "benchmarks", "pchecker.md");
             File.WriteAllText(bench, report);
@@ -117,7 +116,7 @@ public static class PCheckCommand
     private static string Describe(PTestOutcome o)
     {
         var r = o.Result;
-        var rate = r.Schedules is > 0 && r.Seconds is > 0 ? $", {r.Schedules / r.Seconds:0.#} schedules/s" : "";
+        var rate = r.SchedulesPerSecond is { } sps ? $", {sps:0.#} schedules/s" : "";
         var what = r.Kind switch
         {
             PVerdictKind.Pass => $"no bug in {r.Schedules} schedules",
@@ -148,7 +147,7 @@ public static class PCheckCommand
         {
             var r = o.Result;
             var res = o.Failure is null ? (r.Kind == PVerdictKind.Pass ? "no bug" : $"{r.Monitor}{(r.PropertyId is null ? "" : $" [{r.PropertyId}]")}") : "**FAILED**";
-            var rate = r.Schedules is > 0 && r.Seconds is > 0 ? (r.Schedules.Value / r.Seconds.Value).ToString("0.0", CultureInfo.InvariantCulture) : "-";
+            var rate = r.SchedulesPerSecond?.ToString("0.0", CultureInfo.InvariantCulture) ?? "-";
             sb.AppendLine(CultureInfo.InvariantCulture, $"| `{o.Test.Name}` | {o.Test.Expect} | {res} | {r.Schedules?.ToString(CultureInfo.InvariantCulture) ?? "-"} | {r.Seconds?.ToString("0.0", CultureInfo.InvariantCulture) ?? "-"} | {rate} | {r.MaxDepth?.ToString(CultureInfo.InvariantCulture) ?? "-"} |");
         }
         return sb.ToString();

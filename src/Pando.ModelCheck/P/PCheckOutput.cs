@@ -26,7 +26,11 @@ public enum PVerdictKind
 /// <param name="MaxDepth">Longest schedule in steps.</param>
 /// <param name="TracePath">The bug trace (text log), when one was written.</param>
 public sealed record PCheckResult(PVerdictKind Kind, string? Monitor, string? PropertyId, string Message,
-    long? Schedules, double? Seconds, long? MaxDepth, string? TracePath);
+    long? Schedules, double? Seconds, long? MaxDepth, string? TracePath)
+{
+    /// <summary>Schedules / Seconds, when both are known and positive.</summary>
+    public double? SchedulesPerSecond => Schedules is > 0 && Seconds is > 0 ? Schedules.Value / Seconds.Value : null;
+}
 
 /// <summary>
 /// Reads what <c>p check -o DIR</c> leaves behind: the exit code, <c>DIR/BugFinding/*_pchecker_summary.txt</c>

@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
@@ -161,17 +160,15 @@ public sealed partial class PTestManifest
         }
     }
 
+    /// <summary>The P source files below a folder, in name order, leaving out P's generated output.</summary>
+    public static IEnumerable<string> PSources(string dir) =>
+        Directory.EnumerateFiles(dir, "*.p", SearchOption.AllDirectories)
+            .Where(f => !f.Contains($"{System.IO.Path.DirectorySeparatorChar}PGenerated{System.IO.Path.DirectorySeparatorChar}", StringComparison.Ordinal))
+            .Order(StringComparer.Ordinal);
+
     /// <summary>Test case names declared in a project's .p files (<c>test NAME [main=...]</c>).</summary>
-    public static IReadOnlyList<string> DeclaredTests(string projectDir)
-    {
-        var names = new List<string>();
-        foreach (var f in Directory.EnumerateFiles(projectDir, "*.p", SearchOption.AllDirectories).Order(StringComparer.Ordinal))
-        {
-            if (f.Contains($"{System.IO.Path.DirectorySeparatorChar}PGenerated{System.IO.Path.DirectorySeparatorChar}", StringComparison.Ordinal)) continue;
-            foreach (Match mt in TestDecl().Matches(File.ReadAllText(f))) names.Add(mt.Groups[1].Value);
-        }
-        return names;
-    }
+    public static IReadOnlyList<string> DeclaredTests(string projectDir) =>
+        PSources(projectDir).SelectMany(f => TestDecl().Matches(File.ReadAllText(f)).Select(mt => mt.Groups[1].Value)).ToList();
 
     [GeneratedRegex(@"^\s*test\s+([A-Za-z_][A-Za-z0-9_]*)\s*\[", RegexOptions.Multiline)]
     private static partial Regex TestDecl();
@@ -212,9 +209,6 @@ public sealed partial class PTestManifest
                 ["maxDepth"] = s.MaxDepth,
             };
         }
-        File.WriteAllText(path, root.ToJsonString(new JsonSerializerOptions { WriteIndented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping }) + "\n");
+        Manifest.WriteJson(path, root);
     }
-
-    /// <summary>Formats a double for messages.</summary>
-    public static string F(double d) => d.ToString("0.##", CultureInfo.InvariantCulture);
 }
