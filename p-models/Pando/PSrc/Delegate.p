@@ -71,6 +71,15 @@ machine Delegate {
     return d;
   }
 
+  // Sends the same message to every site of the plan, through the network.
+  fun Broadcast(e: event, payload: any) {
+    var i: int;
+    while (i < sizeof(sites)) {
+      NSend(sites[i], e, payload);
+      i = i + 1;
+    }
+  }
+
   fun NSend(dst: machine, e: event, payload: any) {
     send net, eNetSend, (dst = dst, ev = e, payload = payload);
   }
@@ -109,11 +118,7 @@ machine Delegate {
   }
 
   fun Propose(ver: int, bal: tBallot, vid: int, value: int, fe: machine) {
-    var i: int;
     announce eMonProposed, (ver = ver, bal = bal, vid = vid, value = value, kind = KIND_W);
-    while (i < sizeof(sites)) {
-      NSend(sites[i], ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = fe, kind = KIND_W));
-      i = i + 1;
-    }
+    Broadcast(ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = fe, kind = KIND_W));
   }
 }

@@ -85,13 +85,9 @@ machine FrontEnd {
   // ---------------- CPUT, stage 1: delegated attempt (TLA+ ballot kind FEDel) ----------------
   state Delegated {
     entry {
-      var i: int;
       del.bal = NewBallot();
       NSend(delegate, eDelegate, (ver = op.ver, bal = del.bal, vid = op.vid, value = op.value, fe = this));
-      while (i < sizeof(sites)) {   // TLA+ WriterPrepare(b), replies routed to the delegate
-        NSend(sites[i], ePrepare, (ver = op.ver, bal = del.bal, replyTo = delegate, kind = KIND_W));
-        i = i + 1;
-      }
+      Broadcast(ePrepare, (ver = op.ver, bal = del.bal, replyTo = delegate, kind = KIND_W));   // TLA+ WriterPrepare(b), replies routed to the delegate
       StartTimer();
     }
     on eAccepted do OnAccepted;
@@ -119,7 +115,6 @@ machine FrontEnd {
   // ---------------- CPUT, stage 2: one direct attempt (TLA+ ballot kind FE) ----------------
   state Direct {
     entry {
-      var i: int;
       dir = default(tAttempt);
       if (cfg.mutant == M9_REUSE_DELEGATED_BALLOT && hasDelegate) {
         // M9: reuse the delegated ballot and skip Phase 1 (TLA+ FEProposeOnDelegatedBallot).
@@ -128,10 +123,7 @@ machine FrontEnd {
         Propose(dir.bal, op.vid, op.value, KIND_W);
       } else {
         dir.bal = NewBallot();
-        while (i < sizeof(sites)) {   // TLA+ WriterPrepare(b)
-          NSend(sites[i], ePrepare, (ver = op.ver, bal = dir.bal, replyTo = this, kind = KIND_W));
-          i = i + 1;
-        }
+        Broadcast(ePrepare, (ver = op.ver, bal = dir.bal, replyTo = this, kind = KIND_W));   // TLA+ WriterPrepare(b)
       }
       StartTimer();
     }
@@ -220,23 +212,15 @@ machine FrontEnd {
   }
 
   fun Propose(bal: tBallot, vid: int, value: int, kind: tKind) {
-    var i: int;
     announce eMonProposed, (ver = op.ver, bal = bal, vid = vid, value = value, kind = kind);
-    while (i < sizeof(sites)) {
-      NSend(sites[i], ePropose, (ver = op.ver, bal = bal, vid = vid, value = value, replyTo = this, kind = kind));
-      i = i + 1;
-    }
+    Broadcast(ePropose, (ver = op.ver, bal = bal, vid = vid, value = value, replyTo = this, kind = kind));
   }
 
   // The CPUT's outcome is known: x is the vid chosen for op.ver. If this FE saw the Phase-2
   // quorum (bal set), it broadcasts COMMIT (the paper's asynchronous third phase).
   fun Finish(x: int, bal: tBallot) {
-    var i: int;
     if (!IsNone(bal)) {
-      while (i < sizeof(sites)) {
-        NSend(sites[i], eCommit, (ver = op.ver, bal = bal, vid = x));
-        i = i + 1;
-      }
+      Broadcast(eCommit, (ver = op.ver, bal = bal, vid = x));
     }
     if (knownVer < op.ver) { knownVer = op.ver; }
     announce eMonCputReturned, (op = opId, ver = op.ver, vid = op.vid, ok = (x == op.vid), other = x);
@@ -253,16 +237,12 @@ machine FrontEnd {
   // ---------------- GET: fetch round (TLA+ ReadStart(r, "fetch"), FetchReply) ----------------
   state Fetching {
     entry {
-      var i: int;
       if (restarts == 0) {
         rid = id * 100 + next;
         announce eMonReadStarted, (rid = rid, ver = op.ver);   // TLA+ ReadStart
       }
       fetched = default(map[int, tFetchedEntry]);
-      while (i < sizeof(sites)) {
-        NSend(sites[i], eFetch, (ver = op.ver, rid = rid * 10 + restarts, replyTo = this));
-        i = i + 1;
-      }
+      Broadcast(eFetch, (ver = op.ver, rid = rid * 10 + restarts, replyTo = this));
       StartTimer();
     }
     on eFetched do (m: (from: int, ver: int, rid: int, floor: int, apn: tBallot, vid: int, value: int, cmt: int)) {
@@ -310,13 +290,9 @@ machine FrontEnd {
   // -------- GET: write-back (TLA+ ReadFetchToWriteBack, ReadWriteBack; ballot kind Reader) --------
   state WriteBack {
     entry {
-      var i: int;
       rb = default(tAttempt);
       rb.bal = NewBallot();
-      while (i < sizeof(sites)) {
-        NSend(sites[i], ePrepare, (ver = op.ver, bal = rb.bal, replyTo = this, kind = KIND_R));
-        i = i + 1;
-      }
+      Broadcast(ePrepare, (ver = op.ver, bal = rb.bal, replyTo = this, kind = KIND_R));
       StartTimer();
     }
     on ePromise do (m: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int)) {
@@ -340,15 +316,11 @@ machine FrontEnd {
     }
     on eAccepted do (m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {
       var x: int;
-      var i: int;
       if (m.ver != op.ver || m.bal != rb.bal) { return; }
       rb.acc[m.from] = m.vid;
       x = QuorumVid(rb.acc, cfg.params.q2);
       if (x != 0) {                          // TLA+ ReadReturnAfterWriteBack
-        while (i < sizeof(sites)) {
-          NSend(sites[i], eCommit, (ver = op.ver, bal = rb.bal, vid = x));
-          i = i + 1;
-        }
+        Broadcast(eCommit, (ver = op.ver, bal = rb.bal, vid = x));
         ReturnRead(x);
       }
     }
@@ -405,6 +377,15 @@ machine FrontEnd {
   fun StartTimer() {
     curTimer = curTimer + 1;
     send net, eNetTimer, (owner = this, id = curTimer);
+  }
+
+  // Sends the same message to every site of the plan, through the network.
+  fun Broadcast(e: event, payload: any) {
+    var i: int;
+    while (i < sizeof(sites)) {
+      NSend(sites[i], e, payload);
+      i = i + 1;
+    }
   }
 
   fun NSend(dst: machine, e: event, payload: any) {

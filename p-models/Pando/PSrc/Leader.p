@@ -82,6 +82,15 @@ machine Leader {
     }
   }
 
+  // Sends the same message to every site of the plan, through the network.
+  fun Broadcast(e: event, payload: any) {
+    var i: int;
+    while (i < sizeof(sites)) {
+      NSend(sites[i], e, payload);
+      i = i + 1;
+    }
+  }
+
   fun NSend(dst: machine, e: event, payload: any) {
     send net, eNetSend, (dst = dst, ev = e, payload = payload);
   }
@@ -94,7 +103,6 @@ machine Leader {
   // version (always >= 1).
   fun StartRound(ver: int) {
     var r: tRun;
-    var i: int;
     if (ver in runs) { r = runs[ver]; }
     if (r.round >= 6) { r.active = false; runs[ver] = r; return; }   // bound for finite schedules
     r.active = true;
@@ -111,17 +119,13 @@ machine Leader {
     }
     runs[ver] = r;
     announce eMonLeaderStarted, ver;
-    while (i < sizeof(sites)) {
-      NSend(sites[i], ePrepare, (ver = ver, bal = r.bal, replyTo = this, kind = KIND_W));
-      i = i + 1;
-    }
+    Broadcast(ePrepare, (ver = ver, bal = r.bal, replyTo = this, kind = KIND_W));
   }
 
   // TLA+ ProposeFast / ProposeRecover for the leader's ballot.
   fun EvaluatePhase1(ver: int) {
     var r: tRun;
     var o: tEval;
-    var i: int;
     var vid: int;
     var value: int;
     r = runs[ver];
@@ -139,10 +143,7 @@ machine Leader {
       r.value = value;
       runs[ver] = r;
       announce eMonProposed, (ver = ver, bal = r.bal, vid = vid, value = value, kind = KIND_W);
-      while (i < sizeof(sites)) {
-        NSend(sites[i], ePropose, (ver = ver, bal = r.bal, vid = vid, value = value, replyTo = this, kind = KIND_W));
-        i = i + 1;
-      }
+      Broadcast(ePropose, (ver = ver, bal = r.bal, vid = vid, value = value, replyTo = this, kind = KIND_W));
     } else if (o.outcome == O_KNOWN_CHOSEN) {
       Decide(ver, o.vid, NoBallot());
     } else if (o.outcome == O_DECIDED_LATER) {
@@ -157,16 +158,12 @@ machine Leader {
   fun Decide(ver: int, vid: int, bal: tBallot) {
     var r: tRun;
     var fe: machine;
-    var i: int;
     r = runs[ver];
     r.active = false;
     runs[ver] = r;
     decided[ver] = vid;
     if (!IsNone(bal)) {
-      while (i < sizeof(sites)) {
-        NSend(sites[i], eCommit, (ver = ver, bal = bal, vid = vid));
-        i = i + 1;
-      }
+      Broadcast(eCommit, (ver = ver, bal = bal, vid = vid));
     }
     foreach (fe in waiting[ver]) {
       NSend(fe, eLeaderResult, (ver = ver, vid = vid));
