@@ -149,12 +149,12 @@ public class ManifestTests
     }
 
     [Fact]
-    public void Bad_budget_and_tier_are_rejected()
+    public void Bad_time_limit_and_tier_are_rejected()
     {
         using (var t = new TestManifest())
         {
-            t.Add("m", "Consensus.cfg", "pass")["budgetSeconds"] = 0;
-            Assert.Contains("\"budgetSeconds\" must be a positive integer", t.Error());
+            t.Add("m", "Consensus.cfg", "pass")["timeLimitSeconds"] = 0;
+            Assert.Contains("\"timeLimitSeconds\" must be a positive integer", t.Error());
         }
         using (var t = new TestManifest())
         {
@@ -193,7 +193,7 @@ public class ManifestTests
         t.Add("a", "Consensus.cfg", "pass");
         t.Add("b", "Consensus_Live.cfg", "pass");
         var path = t.Write();
-        Manifest.RecordStats(path, new Dictionary<string, RecordedStats> { ["a"] = new(3, 4, 2, 1.234) });
+        JsonFiles.RecordStats(path, "models", new Dictionary<string, RecordedStats> { ["a"] = new() { Distinct = 3, Generated = 4, Depth = 2, Seconds = 1.234 } });
         var before = JsonNode.Parse(t.Root.ToJsonString())!.AsObject();
         var after = JsonNode.Parse(File.ReadAllText(path))!.AsObject();
         var a = after["models"]![0]!.AsObject();
@@ -210,7 +210,7 @@ public class CatalogueTests
 {
     private static readonly Manifest RepoManifest = Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json"));
     private static readonly Catalogue RepoCatalogue = Catalogue.Load(Path.Combine(Repo.Root, "docs", "invariants.json"));
-    private static readonly Pando.ModelCheck.P.PTestManifest RepoPTests = Pando.ModelCheck.P.PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
+    private static readonly PTestManifest RepoPTests = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
 
     [Fact]
     public void Every_catalogued_property_is_defined_and_has_a_mutant_and_every_expected_violation_is_catalogued()

@@ -1,6 +1,4 @@
 using System.Text.Json.Nodes;
-using Pando.ModelCheck;
-using Pando.ModelCheck.P;
 
 namespace Pando.ModelCheck.Tests;
 
@@ -13,43 +11,48 @@ public class PHarnessTests
     private const string UnhandledError = "FrontEnd(10) received event 'PImplementation.eFetched' that cannot be handled.";
 
     [Theory]
-    [InlineData("pass", PExpectKind.Pass, null)]
-    [InlineData("violates Agreement", PExpectKind.Violates, "Agreement")]
-    [InlineData("liveness LeaderDecides", PExpectKind.Liveness, "LeaderDecides")]
-    public void Expectations_parse(string s, PExpectKind kind, string? monitor)
+    [InlineData("pass", VerdictKind.Pass, null, null)]
+    [InlineData("violates Agreement [PANDO-S1]", VerdictKind.Violates, "Agreement", "PANDO-S1")]
+    [InlineData("liveness LeaderDecides", VerdictKind.Liveness, "LeaderDecides", null)]
+    [InlineData("liveness LeaderDecides [PANDO-L1]", VerdictKind.Liveness, "LeaderDecides", "PANDO-L1")]
+    public void Expectations_parse(string s, VerdictKind kind, string? monitor, string? id)
     {
-        var e = PExpectation.Parse(s, "here");
+        var e = PTestManifest.ParseExpectation(s, "here");
         Assert.Equal(kind, e.Kind);
-        Assert.Equal(monitor, e.Monitor);
+        Assert.Equal(monitor, e.Property);
+        Assert.Equal(id, e.Id);
         Assert.Equal(s, e.ToString());
     }
 
     [Theory]
-    [InlineData("fails")]
-    [InlineData("violates")]
-    [InlineData("violates Agreement extra")]
-    [InlineData("liveness 9Bad")]
-    public void Bad_expectations_are_refused_with_the_grammar(string s)
+    [InlineData("fails", "is not an expected verdict")]
+    [InlineData("violates", "is not an expected verdict")]
+    [InlineData("violates Agreement extra", "is not an expected verdict")]
+    [InlineData("violates Agreement [pando]", "is not an expected verdict")]
+    [InlineData("liveness Bad-Name", "is not an expected verdict")]
+    [InlineData("violates Agreement", "must name the catalogue ID the monitor's message carries")]
+    [InlineData("deadlock", "a P test expects pass, violates <Monitor> [<ID>] or liveness <Monitor>")]
+    public void Bad_expectations_are_refused_with_the_grammar(string s, string message)
     {
-        var e = Assert.Throws<InputError>(() => PExpectation.Parse(s, "tests.json: test x"));
-        Assert.Contains("expect must be \"pass\", \"violates <Monitor>\" or \"liveness <Monitor>\"", e.Message);
+        var e = Assert.Throws<InputError>(() => PTestManifest.ParseExpectation(s, "tests.json: test x"));
+        Assert.Contains(message, e.Message);
     }
 
     [Fact]
     public void A_monitor_assertion_names_the_monitor_and_the_catalogue_id()
     {
         var r = PCheckOutput.Classify(AgreementError, 10, 8.9, 3000, null);
-        Assert.Equal(PVerdictKind.Violates, r.Kind);
-        Assert.Equal("Agreement", r.Monitor);
-        Assert.Equal("PANDO-S1", r.PropertyId);
+        Assert.Equal(VerdictKind.Violates, r.Verdict.Kind);
+        Assert.Equal("Agreement", r.Verdict.Property);
+        Assert.Equal("PANDO-S1", r.Verdict.Id);
     }
 
     [Fact]
     public void A_hot_monitor_at_the_end_is_a_liveness_verdict()
     {
         var r = PCheckOutput.Classify(LivenessError, 1, 5.2, 900, null);
-        Assert.Equal(PVerdictKind.Liveness, r.Kind);
-        Assert.Equal("LeaderDecides", r.Monitor);
+        Assert.Equal(VerdictKind.Liveness, r.Verdict.Kind);
+        Assert.Equal("LeaderDecides", r.Verdict.Property);
     }
 
     [Theory]
@@ -58,8 +61,8 @@ public class PHarnessTests
     public void Any_other_bug_is_an_error(string text)
     {
         var r = PCheckOutput.Classify(text, 1, 1, 1, null);
-        Assert.Equal(PVerdictKind.Error, r.Kind);
-        Assert.NotNull(PCheckOutput.Judge(new PExpectation(PExpectKind.Violates, "Agreement"), r, 100));
+        Assert.Equal(VerdictKind.Error, r.Verdict.Kind);
+        Assert.False(PCheckOutput.Judge(new Expectation(VerdictKind.Violates, "Agreement", "PANDO-S1"), r, 100).Ok);
     }
 
     [Fact]
@@ -71,7 +74,7 @@ public class PHarnessTests
         File.WriteAllText(Path.Combine(bug, "Pando.coverage.txt"), "Total event coverage: 70%");
         File.WriteAllText(Path.Combine(bug, "Pando_0_0.txt"), $"<TestLog> Running test 'tcM12Agreement'.\n<ErrorLog> {AgreementError}\n<StrategyLog> Found bug using 'random' strategy.");
         var r = PCheckOutput.Parse(1, d.Path, "");
-        Assert.Equal(PVerdictKind.Violates, r.Kind);
+        Assert.Equal(VerdictKind.Violates, r.Verdict.Kind);
         Assert.Equal(38, r.Schedules);
         Assert.Equal(2967, r.MaxDepth);
         Assert.Equal(10.41, r.Seconds);
@@ -84,29 +87,37 @@ public class PHarnessTests
         using var d = new TempDir();
         var bug = Directory.CreateDirectory(Path.Combine(d.Path, "BugFinding")).FullName;
         File.WriteAllText(Path.Combine(bug, "Pando_pchecker_summary.txt"), "bugs:0\nschedules:100\nmax_depth:4000\ntime_seconds:9.5");
-        Assert.Equal(PVerdictKind.Pass, PCheckOutput.Parse(0, d.Path, "").Kind);
+        Assert.Equal(VerdictKind.Pass, PCheckOutput.Parse(0, d.Path, "").Verdict.Kind);
         using var empty = new TempDir();
         var r = PCheckOutput.Parse(1, empty.Path, "line1\nError: could not find test case tcNope");
-        Assert.Equal(PVerdictKind.Error, r.Kind);
-        Assert.Contains("could not find test case tcNope", r.Message);
+        Assert.Equal(VerdictKind.Error, r.Verdict.Kind);
+        Assert.Contains("could not find test case tcNope", r.Verdict.Detail);
     }
 
     [Fact]
     public void Verdicts_fail_in_both_directions()
     {
-        var pass = new PCheckResult(PVerdictKind.Pass, null, null, "", 100, 1, 1, null);
+        var pass = new PCheckResult(new Verdict(VerdictKind.Pass), 100, 1, 1, null);
         var agreement = PCheckOutput.Classify(AgreementError, 5, 1, 1, null);
         var live = PCheckOutput.Classify(LivenessError, 5, 1, 1, null);
-        var expectPass = PExpectation.Parse("pass", "x");
-        var expectAgreement = PExpectation.Parse("violates Agreement", "x");
-        var expectReads = PExpectation.Parse("violates ReadsChosen", "x");
-        Assert.Null(PCheckOutput.Judge(expectPass, pass, 100));
-        Assert.Null(PCheckOutput.Judge(expectAgreement, agreement, 100));
-        Assert.Null(PCheckOutput.Judge(PExpectation.Parse("liveness LeaderDecides", "x"), live, 100));
-        Assert.StartsWith("UNEXPECTED violates Agreement", PCheckOutput.Judge(expectPass, agreement, 100));
-        Assert.StartsWith("MISSING VIOLATION", PCheckOutput.Judge(expectAgreement, pass, 100));
-        Assert.StartsWith("WRONG VIOLATION", PCheckOutput.Judge(expectReads, agreement, 100));
-        Assert.StartsWith("WRONG VIOLATION", PCheckOutput.Judge(PExpectation.Parse("violates LeaderDecides", "x"), live, 100));
+        Expectation E(string s) => PTestManifest.ParseExpectation(s, "x");
+        Assert.True(PCheckOutput.Judge(E("pass"), pass, 100).Ok);
+        Assert.True(PCheckOutput.Judge(E("violates Agreement [PANDO-S1]"), agreement, 100).Ok);
+        Assert.True(PCheckOutput.Judge(E("liveness LeaderDecides [PANDO-L1]"), live, 100).Ok);
+        Assert.StartsWith("UNEXPECTED violates Agreement [PANDO-S1]", PCheckOutput.Judge(E("pass"), agreement, 100).Message);
+        Assert.Equal("MISSING VIOLATION: expected violates Agreement [PANDO-S1], but P found no violation in 100 schedules",
+            PCheckOutput.Judge(E("violates Agreement [PANDO-S1]"), pass, 100).Message);
+        Assert.StartsWith("WRONG VERDICT", PCheckOutput.Judge(E("violates ReadsChosen [PANDO-S12]"), agreement, 100).Message);
+        Assert.StartsWith("WRONG VERDICT", PCheckOutput.Judge(E("violates LeaderDecides [PANDO-L1]"), live, 100).Message);
+    }
+
+    [Fact]
+    public void The_catalogue_id_in_the_message_is_checked_not_only_the_monitor()
+    {
+        var agreement = PCheckOutput.Classify(AgreementError, 5, 1, 1, null);
+        var j = PCheckOutput.Judge(PTestManifest.ParseExpectation("violates Agreement [PANDO-S1v]", "x"), agreement, 100);
+        Assert.False(j.Ok);
+        Assert.Equal("WRONG VERDICT: expected violates Agreement [PANDO-S1v], got violates Agreement [PANDO-S1]", j.Message);
     }
 
     [Fact]
@@ -115,8 +126,8 @@ public class PHarnessTests
         var m = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
         var declared = PTestManifest.DeclaredTests(Path.Combine(Repo.Root, "p-models", "Pando"));
         Assert.Equal(declared.Order(), m.Tests.Select(t => t.Name).Order());
-        Assert.Contains(m.Tests, t => t.Expect.Kind == PExpectKind.Pass);
-        Assert.Contains(m.Tests, t => t.Expect.Kind == PExpectKind.Liveness);
+        Assert.Contains(m.Tests, t => t.Expect.Kind == VerdictKind.Pass);
+        Assert.Contains(m.Tests, t => t.Expect.Kind == VerdictKind.Liveness);
     }
 
     [Fact]
@@ -124,7 +135,7 @@ public class PHarnessTests
     {
         var m = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
         var t = m.Tests.First(t => t.Name == "tcV2Faults");
-        var args = PChecker.CheckArguments("/x/Pando.dll", t, "fast", "/out");
+        var args = PChecker.CheckArguments("/x/Pando.dll", t, Tier.Fast, "/out");
         Assert.Equal(["p", "check", "/x/Pando.dll", "-tc", "tcV2Faults", "-s", t.FastSchedules.ToString(), "--seed", t.Seed.ToString(), "-o", "/out"], args);
     }
 
@@ -135,8 +146,8 @@ public class PHarnessTests
         File.WriteAllText(Path.Combine(proj, "PTst", "T.p"), "test tcOne [main=A]: assert M in { A };\ntest tcTwo [main=B]: assert M in { B };\n");
         var tests = new JsonArray
         {
-            new JsonObject { ["name"] = "tcOne", ["project"] = "Demo", ["expect"] = "pass", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["budgetSeconds"] = 60, ["description"] = "d" },
-            new JsonObject { ["name"] = "tcTwo", ["project"] = "Demo", ["expect"] = "violates M", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["budgetSeconds"] = 60, ["description"] = "d" },
+            new JsonObject { ["name"] = "tcOne", ["project"] = "Demo", ["expect"] = "pass", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["timeLimitSeconds"] = 60, ["description"] = "d" },
+            new JsonObject { ["name"] = "tcTwo", ["project"] = "Demo", ["expect"] = "violates M [DEMO-S1]", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["timeLimitSeconds"] = 60, ["description"] = "d" },
         };
         edit(tests);
         var path = Path.Combine(d.Path, "tests.json");
@@ -150,7 +161,7 @@ public class PHarnessTests
         using var d = new TempDir();
         var m = PTestManifest.Load(WriteManifest(d, _ => { }));
         Assert.Equal(2, m.Tests.Count);
-        Assert.Equal(100, m.Tests[1].Schedules("full"));
+        Assert.Equal(100, m.Tests[1].Schedules(Tier.Full));
     }
 
     [Theory]
@@ -204,19 +215,31 @@ public class PCliTests
         var r = Pando("check", "--p", "--test", "tcNoSuchTest");
         Assert.Equal(2, r.Code);
         Assert.Contains("no P test named tcNoSuchTest", Assert.Single(r.Err.Split('\n', StringSplitOptions.RemoveEmptyEntries)));
-        var b = Pando("check", "--p", "--budget", "huge");
+        var b = Pando("check", "--p", "--tier", "huge");
         Assert.Equal(2, b.Code);
-        Assert.Contains("--budget must be fast or full", b.Err);
+        Assert.Contains("--tier must be fast or full", b.Err);
     }
 
     [Fact]
     public void Listing_shows_every_test_with_its_expectation()
     {
-        var r = Pando("check", "--p", "--list", "--budget", "fast");
+        var r = Pando("check", "--p", "--list", "--tier", "fast");
         Assert.Equal(0, r.Code);
         Assert.Contains("tcX6LeaderDecides", r.Out);
-        Assert.Contains("liveness LeaderDecides", r.Out);
-        Assert.Contains("22 test(s), budget fast", r.Out);
+        Assert.Contains("liveness LeaderDecides [PANDO-L1]", r.Out);
+        Assert.Contains("violates Agreement [PANDO-S1]", r.Out);
+        Assert.Contains("22 test(s), tier fast", r.Out);
+        Assert.Equal("", r.Err);
+    }
+
+    [Fact]
+    public void Old_option_spellings_still_work_and_say_they_are_deprecated()
+    {
+        var r = Pando("check", "--p", "--list", "--budget", "full", "--project", "Pando");
+        Assert.Equal(0, r.Code);
+        Assert.Contains("22 test(s), tier full", r.Out);
+        Assert.Contains("check --p --budget is deprecated; use --tier", r.Err);
+        Assert.Contains("check --p --project is deprecated; use --protocol", r.Err);
     }
 
     // A copy of p-models/ (without generated code) under .pando/, so that the repository's local
@@ -244,7 +267,7 @@ public class PCliTests
         {
             File.AppendAllText(Path.Combine(work, "Pando", "PSrc", "Types.p"), "\nfun Broken(): int { return ; }\n");
             var r = Pando("check", "--p", "--manifest", Path.Combine(work, "tests.json"), "--test", "tcV1Faults",
-                          "--budget", "fast", "--out", Path.Combine(work, "out"));
+                          "--tier", "fast", "--out", Path.Combine(work, "out"));
             Assert.True(r.Code == 2, $"exit {r.Code}\n{r.Out}\n{r.Err}");
             Assert.Contains("p compile failed", r.Err);
             Assert.Contains("Types.p", r.Err);
@@ -258,7 +281,7 @@ public class PCliTests
 
     // Flips two expectations and runs the real checker on those two tests.
     [Fact]
-    public void Flipped_expectations_fail_as_unexpected_and_wrong_violation()
+    public void Flipped_expectations_fail_as_unexpected_and_wrong_verdict()
     {
         var work = CopyModels();
         try
@@ -268,14 +291,14 @@ public class PCliTests
             foreach (var t in root["tests"]!.AsArray())
             {
                 if (t!["name"]!.GetValue<string>() == "tcX6LeaderDecides") t["expect"] = "pass";
-                if (t!["name"]!.GetValue<string>() == "tcM12Agreement") t["expect"] = "violates ReadsChosen";
+                if (t!["name"]!.GetValue<string>() == "tcM12Agreement") t["expect"] = "violates ReadsChosen [PANDO-S12]";
             }
             File.WriteAllText(manifest, root.ToJsonString());
             var r = Pando("check", "--p", "--manifest", manifest, "--test", "tcX6LeaderDecides", "--test", "tcM12Agreement",
-                          "--budget", "fast", "--out", Path.Combine(work, "out"));
+                          "--tier", "fast", "--out", Path.Combine(work, "out"));
             Assert.True(r.Code == 1, $"exit {r.Code}\n{r.Out}\n{r.Err}");
-            Assert.Contains("FAILED tcX6LeaderDecides: UNEXPECTED liveness LeaderDecides", r.Out);
-            Assert.Contains("FAILED tcM12Agreement: WRONG VIOLATION: expected violates ReadsChosen, found violates Agreement", r.Out);
+            Assert.Contains("FAILED tcX6LeaderDecides: UNEXPECTED liveness LeaderDecides: expected to pass", r.Out);
+            Assert.Contains("FAILED tcM12Agreement: WRONG VERDICT: expected violates ReadsChosen [PANDO-S12], got violates Agreement [PANDO-S1", r.Out);
             Assert.Contains("p tests: 0 passed, 2 failed", r.Out);
         }
         finally

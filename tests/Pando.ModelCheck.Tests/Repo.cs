@@ -1,4 +1,3 @@
-using Pando.ModelCheck;
 
 namespace Pando.ModelCheck.Tests;
 

@@ -22,7 +22,7 @@ internal sealed class TestManifest : IDisposable
         var e = new JsonObject
         {
             ["name"] = name, ["protocol"] = "Consensus", ["spec"] = "Consensus", ["module"] = "MCConsensus.tla",
-            ["cfg"] = cfg, ["mode"] = "exhaustive", ["expect"] = expect, ["budgetSeconds"] = 60, ["tier"] = "fast",
+            ["cfg"] = cfg, ["mode"] = "exhaustive", ["expect"] = expect, ["timeLimitSeconds"] = 60, ["tier"] = "fast",
             ["tags"] = new JsonArray("test"), ["description"] = "test model", ["stats"] = null,
         };
         if (checkDeadlock) e["checkDeadlock"] = true;

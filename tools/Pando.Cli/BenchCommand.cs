@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
-using PandoCoyote.Codec;
+using PandoCoyote.Shared.Codec;
 
 namespace Pando.Cli;
 
@@ -111,12 +111,12 @@ public static class BenchCommand
     private static int Lincheck(string dir, string? outFile)
     {
         if (!Directory.Exists(dir)) throw new UsageError($"bench: conformance folder {dir} not found (--conformance DIR)");
-        var etcd = Directory.GetFiles(Path.Combine(dir, "jepsen-etcd"), "*.log").OrderBy(f => f).Select(f => PandoCoyote.Linearizability.HistoryParsers.ParseEtcd(File.ReadAllText(f))).ToList();
-        List<PandoCoyote.Linearizability.Operation<PandoCoyote.Linearizability.KvInput, string>> Kv(string name) =>
-            PandoCoyote.Linearizability.HistoryParsers.ParseKv(File.ReadAllText(Path.Combine(dir, "kv", name)));
+        var etcd = Directory.GetFiles(Path.Combine(dir, "jepsen-etcd"), "*.log").OrderBy(f => f).Select(f => PandoCoyote.Shared.Histories.HistoryParsers.ParseEtcd(File.ReadAllText(f))).ToList();
+        List<PandoCoyote.Shared.Histories.Operation<PandoCoyote.Shared.Histories.KvInput, string>> Kv(string name) =>
+            PandoCoyote.Shared.Histories.HistoryParsers.ParseKv(File.ReadAllText(Path.Combine(dir, "kv", name)));
         var c50 = Kv("c50-ok.txt"); var c10ok = Kv("c10-ok.txt"); var c10bad = Kv("c10-bad.txt");
-        var cas = new PandoCoyote.Linearizability.CasRegisterModel();
-        var kv = new PandoCoyote.Linearizability.KvModel();
+        var cas = new PandoCoyote.Shared.Histories.CasRegisterModel();
+        var kv = new PandoCoyote.Shared.Histories.KvModel();
         double Median(Action a)
         {
             a();
@@ -127,10 +127,10 @@ public static class BenchCommand
         }
         var rows = new (string Case, double Ours, string Porcupine)[]
         {
-            ("102 etcd histories (total)", Median(() => { foreach (var h in etcd) PandoCoyote.Linearizability.LinearizabilityChecker.Check(cas, h); }), "1.1"),
-            ("kv c50-ok, partitioned by key", Median(() => PandoCoyote.Linearizability.LinearizabilityChecker.Check(kv, c50)), "0.26"),
-            ("kv c10-ok, not partitioned", Median(() => PandoCoyote.Linearizability.LinearizabilityChecker.Check(kv, c10ok, partition: false)), "3.5"),
-            ("kv c10-bad, not partitioned", Median(() => PandoCoyote.Linearizability.LinearizabilityChecker.Check(kv, c10bad, partition: false)), "5.4"),
+            ("102 etcd histories (total)", Median(() => { foreach (var h in etcd) PandoCoyote.Shared.Histories.LinearizabilityChecker.Check(cas, h); }), "1.1"),
+            ("kv c50-ok, partitioned by key", Median(() => PandoCoyote.Shared.Histories.LinearizabilityChecker.Check(kv, c50)), "0.26"),
+            ("kv c10-ok, not partitioned", Median(() => PandoCoyote.Shared.Histories.LinearizabilityChecker.Check(kv, c10ok, partition: false)), "3.5"),
+            ("kv c10-bad, not partitioned", Median(() => PandoCoyote.Shared.Histories.LinearizabilityChecker.Check(kv, c10bad, partition: false)), "5.4"),
         };
         var sb = new StringBuilder();
         sb.AppendLine("# Linearizability checker timing");

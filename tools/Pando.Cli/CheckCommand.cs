@@ -1,5 +1,6 @@
 using System.Globalization;
-using Pando.ModelCheck;
+using System.Diagnostics;
+using Pando.ModelCheck.Tlc;
 
 namespace Pando.Cli;
 
@@ -17,10 +18,10 @@ public static class CheckCommand
         The P models are checked by ./pando check --p (see ./pando check --p --help).
 
         selection (default: every model of the fast tier):
-          --spec P        models of protocol P (repeatable), e.g. --spec Pando
+          --protocol P    models of protocol P (repeatable), e.g. --protocol Pando
           --model NAME    this model, whatever its tier (repeatable)
           --tag T         models with tag T (repeatable)
-          --tier fast|full  models of this tier
+          --tier fast|full  models of this tier (fast: what ./pando test and CI run; full: long runs on request)
           --all           every tier
 
         options:
@@ -37,49 +38,81 @@ public static class CheckCommand
         ("missing violation"). Exit codes: 0 all as expected, 1 some model failed, 2 bad input (nothing run).
         """;
 
+    /// <summary>The options of one TLC check.</summary>
+    public sealed record Options
+    {
+        /// <summary>Which models.</summary>
+        public Selection Selection { get; init; } = new();
+        /// <summary>List only.</summary>
+        public bool List { get; init; }
+        /// <summary>Write statistics into the manifest.</summary>
+        public bool Record { get; init; }
+        /// <summary>Fail on state-count drift.</summary>
+        public bool Strict { get; init; }
+        /// <summary>Models at once.</summary>
+        public int? Jobs { get; init; }
+        /// <summary>Manifest file, or null for configs/models.json.</summary>
+        public string? ManifestPath { get; init; }
+        /// <summary>Output folder, or null for .pando/out/check.</summary>
+        public string? OutDir { get; init; }
+    }
+
+    private static readonly Dictionary<string, string> Aliases = new() { ["--spec"] = "--protocol" };
+
+    /// <summary>Parses the command line (without <c>--p</c>).</summary>
+    public static Options Parse(IReadOnlyList<string> argv)
+    {
+        var a = new Args("check", argv);
+        var protocols = new List<string>(); var names = new List<string>(); var tags = new List<string>();
+        Tier? tier = null; bool all = false;
+        var o = new Options();
+        for (var t = a.Next(); t is not null; t = a.Next())
+        {
+            switch (a.Canonical(t, Aliases))
+            {
+                case "--help" or "-h": throw new HelpRequested(Help);
+                case "--protocol": protocols.Add(a.Value(t)); break;
+                case "--model": names.Add(a.Value(t)); break;
+                case "--tag": tags.Add(a.Value(t)); break;
+                case "--tier": tier = a.TierValue(t); break;
+                case "--all": all = true; break;
+                case "--list": o = o with { List = true }; break;
+                case "--record": o = o with { Record = true }; break;
+                case "--strict": o = o with { Strict = true }; break;
+                case "--jobs": o = o with { Jobs = a.IntValue(t, 1) }; break;
+                case "--manifest": o = o with { ManifestPath = a.Value(t) }; break;
+                case "--out": o = o with { OutDir = a.Value(t) }; break;
+                default: throw a.Unknown(t);
+            }
+        }
+        if (all && tier is not null) throw new UsageError("check: --all and --tier exclude each other");
+        return o with { Selection = new Selection { Protocols = protocols, Names = names, Tags = tags, Tier = tier, AllTiers = all } };
+    }
+
     /// <summary>Runs the command.</summary>
     public static int Run(IReadOnlyList<string> argv)
     {
         if (argv.Contains("--p")) return PCheckCommand.Run(argv.Where(x => x != "--p").ToList());
-        var a = new Args("check", argv);
-        var protocols = new List<string>(); var names = new List<string>(); var tags = new List<string>();
-        string? tier = null, manifestPath = null, outDir = null;
-        bool all = false, list = false, record = false, strict = false;
-        int? jobs = null;
-        for (var t = a.Next(); t is not null; t = a.Next())
-        {
-            switch (t)
-            {
-                case "--help" or "-h": Console.WriteLine(Help); return 0;
-                case "--spec": protocols.Add(a.Value(t)); break;
-                case "--model": names.Add(a.Value(t)); break;
-                case "--tag": tags.Add(a.Value(t)); break;
-                case "--tier": tier = a.Value(t); break;
-                case "--all": all = true; break;
-                case "--list": list = true; break;
-                case "--record": record = true; break;
-                case "--strict": strict = true; break;
-                case "--jobs": jobs = a.IntValue(t, 1); break;
-                case "--manifest": manifestPath = a.Value(t); break;
-                case "--out": outDir = a.Value(t); break;
-                default: throw a.Unknown(t);
-            }
-        }
-        if (tier is not null && !Manifest.Tiers.Contains(tier)) throw new UsageError($"check: --tier must be fast or full, got \"{tier}\"");
-        if (all && tier is not null) throw new UsageError("check: --all and --tier exclude each other");
-        var root = manifestPath is null ? Program.RepoRoot() : null;
-        manifestPath ??= Path.Combine(root!, "configs", "models.json");
+        var summary = Execute(Parse(argv));
+        return summary is null || summary.Failed == 0 ? 0 : 1;
+    }
+
+    /// <summary>Runs TLC on the selected models, prints the outcome, and returns the level's counts (null for --list).</summary>
+    public static LevelSummary? Execute(Options o)
+    {
+        var clock = Stopwatch.StartNew();
+        var root = o.ManifestPath is null ? Program.RepoRoot() : null;
+        var manifestPath = o.ManifestPath ?? Path.Combine(root!, "configs", "models.json");
         var manifest = Manifest.Load(manifestPath);
-        var selection = new Selection { Protocols = protocols, Names = names, Tags = tags, Tier = tier, AllTiers = all };
-        var models = selection.Apply(manifest);
+        var models = o.Selection.Apply(manifest);
         if (models.Count == 0) throw new InputError("the selection matches no model (see ./pando check --list --all)");
-        if (list) { PrintList(models); return 0; }
+        if (o.List) { PrintList(models); return null; }
 
         root ??= SafeRoot(manifestPath);
         var tools = ToolchainLocator.Locate(root);
-        outDir = Path.GetFullPath(outDir ?? Path.Combine(root, ".pando", "out", "check"));
+        var outDir = Path.GetFullPath(o.OutDir ?? Path.Combine(root, ".pando", "out", "check"));
         var session = new CheckSession(tools, manifest, outDir);
-        var (j, w) = CheckSession.Plan(models.Count, jobs);
+        var (j, w) = CheckSession.Plan(models.Count, o.Jobs);
         Console.WriteLine($"checking {models.Count} model(s): {j} at a time, {w} TLC worker(s) each · java {tools.JavaMajor} · TLC jar from {tools.JarSource}");
         using var display = new ProgressDisplay(!Console.IsOutputRedirected);
         session.Started += display.Started;
@@ -87,7 +120,7 @@ public static class CheckCommand
         session.Finished += display.Finished;
         using var cts = new CancellationTokenSource();
         Console.CancelKeyPress += (_, e) => { e.Cancel = true; cts.Cancel(); };
-        var reports = session.Run(models, new CheckOptions(jobs, strict), cts.Token);
+        var reports = session.Run(models, new CheckOptions(o.Jobs, o.Strict), cts.Token);
         display.Stop();
 
         Console.WriteLine();
@@ -103,21 +136,25 @@ public static class CheckCommand
         }
         foreach (var r in reports.Where(r => r.Judgement.Ok && r.Judgement.Drift is not null))
             Console.WriteLine($"note: {r.Model.Name}: {r.Judgement.Drift} (re-record with --record, or fail on it with --strict)");
-        if (record)
+        if (o.Record)
         {
-            var stats = reports.Where(r => r.Judgement.Ok).ToDictionary(r => r.Model.Name,
-                r => new RecordedStats(r.Run.Result.Stats.Distinct, r.Run.Result.Stats.Generated, r.Run.Result.Stats.Depth, r.Run.Seconds));
-            Manifest.RecordStats(manifestPath, stats);
+            var stats = reports.Where(r => r.Judgement.Ok).ToDictionary(r => r.Model.Name, r => new RecordedStats
+            {
+                Distinct = r.Run.Result.Stats.Distinct, Generated = r.Run.Result.Stats.Generated,
+                Depth = r.Run.Result.Stats.Depth, Seconds = r.Run.Seconds,
+            });
+            JsonFiles.RecordStats(manifestPath, "models", stats);
             Console.WriteLine($"recorded statistics of {stats.Count} model(s) in {manifestPath}");
         }
         int failed = reports.Count(r => !r.Judgement.Ok);
+        var summary = new LevelSummary("models", reports.Count - failed, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine();
         Console.WriteLine($"reports: {json}, {md}");
-        Console.WriteLine($"models: {reports.Count - failed} passed, {failed} failed");
+        Console.WriteLine(summary.Line);
         Console.WriteLine(failed == 0
             ? $"check: all {reports.Count} model(s) as expected"
             : $"check: {failed} of {reports.Count} model(s) NOT as expected");
-        return failed == 0 ? 0 : 1;
+        return summary;
     }
 
     private static string SafeRoot(string manifestPath)
@@ -134,7 +171,7 @@ public static class CheckCommand
         {
             var mode = m.Mode == CheckMode.Simulate ? $"simulate {m.Simulation!.Traces}x{m.Simulation.Depth}" : "exhaustive";
             var last = m.Stats is { } s ? $"{s.Distinct?.ToString("N0", CultureInfo.InvariantCulture) ?? "-"} states, {s.Seconds?.ToString("0.0", CultureInfo.InvariantCulture) ?? "-"} s" : "not recorded";
-            Console.WriteLine($"{m.Name.PadRight(w)}  {m.Expect.ToString().PadRight(we)}  {m.Tier,-4}  {mode,-20}  {last}");
+            Console.WriteLine($"{m.Name.PadRight(w)}  {m.Expect.ToString().PadRight(we)}  {m.Tier.Text(),-4}  {mode,-20}  {last}");
         }
         Console.WriteLine($"{models.Count} model(s)");
     }

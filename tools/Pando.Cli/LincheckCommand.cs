@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using PandoCoyote.Linearizability;
+using PandoCoyote.Shared.Histories;
 
 namespace Pando.Cli;
 

@@ -1,4 +1,3 @@
-using Pando.ModelCheck;
 
 namespace Pando.Cli;
 
@@ -12,8 +11,9 @@ public static class Program
         usage: ./pando <command> [options]
 
         commands:
-          check     run TLC on the models of configs/models.json and compare each verdict with its expectation
-          test      build the solution, run the xunit tests, then `check` on the fast tier (the README's test command)
+          check     run TLC on the models of configs/models.json (or, with --p, the P tests of p-models/tests.json)
+                    and compare each verdict with its expectation
+          test      every level's fast tier: the xunit tests, the TLC models, the P tests (the README's test command)
           quorum    validate a quorum parameter set (quorum pando n=4 k=2 f=1 q1a=2 q1b=3 q2=3)
           lincheck  check a history for linearizability (lincheck --model cas-register FILE)
           bench     benchmarks run on request (bench codec)
@@ -40,13 +40,18 @@ public static class Program
                 "bench" => BenchCommand.Run(rest),
                 "quorum" => QuorumCommand.Run(rest),
                 "lincheck" => LincheckCommand.Run(rest),
-                "test" => throw new UsageError("test: run it through ./pando test (the script builds the solution first)"),
+                "test" => TestCommand.Run(rest),
                 _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum, lincheck)"),
             };
         }
+        catch (HelpRequested h)
+        {
+            Console.WriteLine(h.Message);
+            return 0;
+        }
         catch (UsageError e)
         {
-            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "catalogue" or "bench" or "quorum" or "lincheck" ? argv[0] + " " : "")}--help)");
+            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" ? argv[0] + " " : "")}--help)");
             return 2;
         }
         catch (InputError e)

@@ -1,5 +1,4 @@
 using System.Globalization;
-using Pando.ModelCheck;
 
 namespace Pando.Cli;
 
@@ -29,7 +28,7 @@ public sealed class ProgressDisplay : IDisposable
         lock (_gate)
         {
             _running[m.Name] = new RunProgress(m.Name, TimeSpan.Zero, null);
-            if (!_tty) Console.WriteLine($"start    {m.Name} (expect {m.Expect}, budget {m.BudgetSeconds} s)");
+            if (!_tty) Console.WriteLine($"start    {m.Name} (expect {m.Expect}, time limit {m.TimeLimitSeconds} s)");
         }
     }
 

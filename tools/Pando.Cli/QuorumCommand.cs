@@ -1,4 +1,5 @@
-using PandoCoyote.Quorums;
+using PandoCoyote.Shared.Quorums;
+using PandoCoyote.Shared.Ballots;
 
 namespace Pando.Cli;
 

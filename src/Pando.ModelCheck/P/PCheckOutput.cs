@@ -3,31 +3,18 @@ using System.Text.RegularExpressions;
 
 namespace Pando.ModelCheck.P;
 
-/// <summary>What one <c>p check</c> run found.</summary>
-public enum PVerdictKind
-{
-    /// <summary>No bug in the schedules explored.</summary>
-    Pass,
-    /// <summary>A spec monitor's assertion failed.</summary>
-    Violates,
-    /// <summary>A spec monitor ended a schedule in a hot state.</summary>
-    Liveness,
-    /// <summary>Anything else: another assertion, an unhandled event, a checker error, a timeout.</summary>
-    Error,
-}
-
 /// <summary>The parsed result of a <c>p check</c> run.</summary>
-/// <param name="Kind">Verdict.</param>
-/// <param name="Monitor">The violated monitor (Violates, Liveness).</param>
-/// <param name="PropertyId">The catalogue ID in the assertion message (Violates).</param>
-/// <param name="Message">The checker's error line, or an explanation for Error.</param>
+/// <param name="Verdict">What was found: the monitor is the property, the catalogue ID comes from its assertion message;
+/// the detail is the checker's error line, or an explanation for an error.</param>
 /// <param name="Schedules">Schedules explored (up to the first bug).</param>
 /// <param name="Seconds">P's own time measurement.</param>
 /// <param name="MaxDepth">Longest schedule in steps.</param>
 /// <param name="TracePath">The bug trace (text log), when one was written.</param>
-public sealed record PCheckResult(PVerdictKind Kind, string? Monitor, string? PropertyId, string Message,
-    long? Schedules, double? Seconds, long? MaxDepth, string? TracePath)
+public sealed record PCheckResult(Verdict Verdict, long? Schedules, double? Seconds, long? MaxDepth, string? TracePath)
 {
+    /// <summary>A result that is an error with no statistics.</summary>
+    public static PCheckResult Failure(VerdictKind kind, string detail) => new(new Verdict(kind, Detail: detail), null, null, null, null);
+
     /// <summary>Schedules / Seconds, when both are known and positive.</summary>
     public double? SchedulesPerSecond => Schedules is > 0 && Seconds is > 0 ? Schedules.Value / Seconds.Value : null;
 }
@@ -71,18 +58,17 @@ public static partial class PCheckOutput
             }
         }
         if (bugs is null)
-            return new PCheckResult(PVerdictKind.Error, null, null,
-                $"p check exited with {exitCode} and wrote no summary; its output ends with:\n{Tail(stdout, 15)}", null, null, null, null);
+            return PCheckResult.Failure(VerdictKind.Error, $"p check exited with {exitCode} and wrote no summary; its output ends with:\n{Tail(stdout, 15)}");
         if (bugs == 0)
             return exitCode == 0
-                ? new PCheckResult(PVerdictKind.Pass, null, null, $"no bug in {schedules} schedules", schedules, seconds, depth, null)
-                : new PCheckResult(PVerdictKind.Error, null, null, $"p check exited with {exitCode} but reported no bug:\n{Tail(stdout, 15)}", schedules, seconds, depth, null);
+                ? new PCheckResult(new Verdict(VerdictKind.Pass, Detail: $"no bug in {schedules} schedules"), schedules, seconds, depth, null)
+                : new PCheckResult(new Verdict(VerdictKind.Error, Detail: $"p check exited with {exitCode} but reported no bug:\n{Tail(stdout, 15)}"), schedules, seconds, depth, null);
         var trace = Directory.EnumerateFiles(bugDir, "*.txt")
             .Where(f => !f.EndsWith("_pchecker_summary.txt", StringComparison.Ordinal) && !f.EndsWith(".coverage.txt", StringComparison.Ordinal))
             .Order(StringComparer.Ordinal).FirstOrDefault();
         var error = trace is null ? null : File.ReadLines(trace).FirstOrDefault(l => l.StartsWith("<ErrorLog>", StringComparison.Ordinal));
         if (error is null)
-            return new PCheckResult(PVerdictKind.Error, null, null, $"p check reported {bugs} bug(s) but no <ErrorLog> line was found in the trace", schedules, seconds, depth, trace);
+            return new PCheckResult(new Verdict(VerdictKind.Error, Detail: $"p check reported {bugs} bug(s) but no <ErrorLog> line was found in the trace"), schedules, seconds, depth, trace);
         error = error["<ErrorLog>".Length..].Trim();
         return Classify(error, schedules, seconds, depth, trace);
     }
@@ -91,33 +77,15 @@ public static partial class PCheckOutput
     public static PCheckResult Classify(string error, long? schedules, double? seconds, long? depth, string? trace)
     {
         if (MonitorAssertion().Match(error) is { Success: true } a)
-            return new PCheckResult(PVerdictKind.Violates, a.Groups["mon"].Value, a.Groups["id"].Value, error, schedules, seconds, depth, trace);
+            return new PCheckResult(new Verdict(VerdictKind.Violates, a.Groups["mon"].Value, a.Groups["id"].Value, error), schedules, seconds, depth, trace);
         if (LivenessBug().Match(error) is { Success: true } l)
-            return new PCheckResult(PVerdictKind.Liveness, l.Groups["mon"].Value, null, error, schedules, seconds, depth, trace);
-        return new PCheckResult(PVerdictKind.Error, null, null, error, schedules, seconds, depth, trace);
+            return new PCheckResult(new Verdict(VerdictKind.Liveness, l.Groups["mon"].Value, null, error), schedules, seconds, depth, trace);
+        return new PCheckResult(new Verdict(VerdictKind.Error, Detail: error), schedules, seconds, depth, trace);
     }
 
-    /// <summary>Compares a result with an expectation; null when they agree, else the failure message.</summary>
-    public static string? Judge(PExpectation expect, PCheckResult r, long budget)
-    {
-        string Found() => r.Kind switch
-        {
-            PVerdictKind.Pass => $"no bug in {r.Schedules ?? budget} schedules",
-            PVerdictKind.Violates => $"violates {r.Monitor} ({r.Message})",
-            PVerdictKind.Liveness => $"liveness {r.Monitor} ({r.Message})",
-            _ => $"error: {r.Message}",
-        };
-        if (r.Kind == PVerdictKind.Error) return $"ERROR: {r.Message}";
-        return expect.Kind switch
-        {
-            PExpectKind.Pass when r.Kind == PVerdictKind.Pass => null,
-            PExpectKind.Pass => $"UNEXPECTED {Found()}",
-            _ when r.Kind == PVerdictKind.Pass => $"MISSING VIOLATION: expected {expect}, found no bug in {r.Schedules ?? budget} schedules",
-            PExpectKind.Violates when r.Kind == PVerdictKind.Violates && r.Monitor == expect.Monitor => null,
-            PExpectKind.Liveness when r.Kind == PVerdictKind.Liveness && r.Monitor == expect.Monitor => null,
-            _ => $"WRONG VIOLATION: expected {expect}, found {Found()}",
-        };
-    }
+    /// <summary>Judges a P run with the shared <see cref="Judge"/>.</summary>
+    public static Judgement Judge(Expectation expect, PCheckResult r, long schedules) =>
+        Core.Judge.Compare(expect, r.Verdict, "P", $" in {r.Schedules ?? schedules} schedules");
 
     private static string Tail(string s, int lines)
     {

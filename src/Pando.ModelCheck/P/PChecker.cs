@@ -5,19 +5,19 @@ namespace Pando.ModelCheck.P;
 
 /// <summary>The outcome of one test case.</summary>
 /// <param name="Test">The manifest entry.</param>
-/// <param name="Budget">fast or full.</param>
+/// <param name="Tier">Whose schedule count ran.</param>
 /// <param name="Result">What the checker found.</param>
-/// <param name="Failure">Null when the result matches the expectation; else why not.</param>
+/// <param name="Judgement">Whether it matched the expectation.</param>
 /// <param name="WallSeconds">Wall-clock seconds of the run.</param>
 /// <param name="LogPath">The checker's console output.</param>
 /// <param name="CommandLine">The command that ran.</param>
-public sealed record PTestOutcome(PTestEntry Test, string Budget, PCheckResult Result, string? Failure,
+public sealed record PTestOutcome(PTestEntry Test, Tier Tier, PCheckResult Result, Judgement Judgement,
     double WallSeconds, string LogPath, string CommandLine);
 
 /// <summary>
 /// Runs the P toolchain: <c>dotnet tool restore</c> (P is a local tool pinned in
 /// <c>.config/dotnet-tools.json</c>), <c>p compile</c> once per project, then one <c>p check</c> per test
-/// case with a fixed seed and schedule count, each with its own output folder and a wall-clock budget.
+/// case with a fixed seed and schedule count, each with its own output folder and a wall-clock time limit.
 /// </summary>
 public sealed class PChecker(string repoRoot, string outDir)
 {
@@ -50,12 +50,12 @@ public sealed class PChecker(string repoRoot, string outDir)
     }
 
     /// <summary>The arguments of <c>dotnet p check</c> for a test case.</summary>
-    public static IReadOnlyList<string> CheckArguments(string dll, PTestEntry t, string budget, string runDir)
+    public static IReadOnlyList<string> CheckArguments(string dll, PTestEntry t, Tier tier, string runDir)
     {
         var args = new List<string>
         {
             "p", "check", dll, "-tc", t.Name,
-            "-s", t.Schedules(budget).ToString(CultureInfo.InvariantCulture),
+            "-s", t.Schedules(tier).ToString(CultureInfo.InvariantCulture),
             "--seed", t.Seed.ToString(CultureInfo.InvariantCulture),
             "-o", runDir,
         };
@@ -64,7 +64,7 @@ public sealed class PChecker(string repoRoot, string outDir)
     }
 
     /// <summary>Compiles every project involved and runs the test cases, at most <paramref name="jobs"/> at once.</summary>
-    public IReadOnlyList<PTestOutcome> RunAll(PTestManifest manifest, IReadOnlyList<PTestEntry> tests, string budget, int jobs, CancellationToken ct)
+    public IReadOnlyList<PTestOutcome> RunAll(PTestManifest manifest, IReadOnlyList<PTestEntry> tests, Tier tier, int jobs, CancellationToken ct)
     {
         var dlls = tests.Select(t => t.Project).Distinct().ToDictionary(p => p, p => Compile(Path.Combine(manifest.ModelsDir, p)));
         var results = new PTestOutcome[tests.Count];
@@ -72,33 +72,33 @@ public sealed class PChecker(string repoRoot, string outDir)
         {
             var t = tests[i];
             Started?.Invoke(t);
-            results[i] = RunOne(manifest, dlls[t.Project], t, budget);
+            results[i] = RunOne(manifest, dlls[t.Project], t, tier);
             Finished?.Invoke(results[i]);
         });
         return results;
     }
 
-    private PTestOutcome RunOne(PTestManifest manifest, string dll, PTestEntry t, string budget)
+    private PTestOutcome RunOne(PTestManifest manifest, string dll, PTestEntry t, Tier tier)
     {
         var runDir = Path.Combine(outDir, t.Name);
         if (Directory.Exists(runDir)) Directory.Delete(runDir, recursive: true);
         Directory.CreateDirectory(runDir);
-        var args = CheckArguments(dll, t, budget, runDir);
+        var args = CheckArguments(dll, t, tier, runDir);
         var sw = Stopwatch.StartNew();
-        var (code, output) = Run("dotnet", args, Path.Combine(manifest.ModelsDir, t.Project), TimeSpan.FromSeconds(t.BudgetSeconds));
+        var (code, output) = Run("dotnet", args, Path.Combine(manifest.ModelsDir, t.Project), TimeSpan.FromSeconds(t.TimeLimitSeconds));
         sw.Stop();
         var log = Path.Combine(runDir, "p-check.log");
         File.WriteAllText(log, output);
         var result = code is not { } exit
-            ? new PCheckResult(PVerdictKind.Error, null, null, $"budget of {t.BudgetSeconds} s exceeded; the run was stopped", null, null, null, null)
+            ? PCheckResult.Failure(VerdictKind.Timeout, $"stopped after its time limit of {t.TimeLimitSeconds} s")
             : PCheckOutput.Parse(exit, runDir, output);
-        return new PTestOutcome(t, budget, result, PCheckOutput.Judge(t.Expect, result, t.Schedules(budget)), sw.Elapsed.TotalSeconds,
+        return new PTestOutcome(t, tier, result, PCheckOutput.Judge(t.Expect, result, t.Schedules(tier)), sw.Elapsed.TotalSeconds,
             log, "dotnet " + string.Join(' ', args));
     }
 
-    private static string Exit(int? code) => code is { } c ? $"exited with {c}" : "was stopped after its time budget";
+    private static string Exit(int? code) => code is { } c ? $"exited with {c}" : "was stopped after its time limit";
 
-    private static (int? Code, string Output) Run(string exe, IReadOnlyList<string> args, string cwd, TimeSpan budget)
+    private static (int? Code, string Output) Run(string exe, IReadOnlyList<string> args, string cwd, TimeSpan timeLimit)
     {
         var psi = new ProcessStartInfo(exe) { WorkingDirectory = cwd };
         foreach (var a in args) psi.ArgumentList.Add(a);
@@ -107,7 +107,7 @@ public sealed class PChecker(string repoRoot, string outDir)
         psi.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
         psi.Environment["DOTNET_NOLOGO"] = "1";
         var sb = new System.Text.StringBuilder();
-        var code = BoundedProcess.Run(psi, budget, line => sb.AppendLine(line));
+        var code = BoundedProcess.Run(psi, timeLimit, line => sb.AppendLine(line));
         return (code, sb.ToString());
     }
 }

@@ -4,52 +4,6 @@ using System.Text.RegularExpressions;
 
 namespace Pando.ModelCheck.P;
 
-/// <summary>What a P test case is expected to do.</summary>
-public enum PExpectKind
-{
-    /// <summary>No bug in the whole schedule budget.</summary>
-    Pass,
-    /// <summary>A safety assertion of the named spec monitor fails.</summary>
-    Violates,
-    /// <summary>The named spec monitor is left in a hot state (liveness).</summary>
-    Liveness,
-}
-
-/// <summary>An expectation: <c>pass</c>, <c>violates Monitor</c> or <c>liveness Monitor</c>.</summary>
-public sealed record PExpectation(PExpectKind Kind, string? Monitor)
-{
-    /// <summary>Parses the manifest's <c>expect</c> string.</summary>
-    public static PExpectation Parse(string s, string where)
-    {
-        var parts = s.Split(' ', StringSplitOptions.RemoveEmptyEntries);
-        return parts switch
-        {
-            ["pass"] => new PExpectation(PExpectKind.Pass, null),
-            ["violates", var m] when IsName(m) => new PExpectation(PExpectKind.Violates, m),
-            ["liveness", var m] when IsName(m) => new PExpectation(PExpectKind.Liveness, m),
-            _ => throw new InputError($"{where}: expect must be \"pass\", \"violates <Monitor>\" or \"liveness <Monitor>\", got \"{s}\""),
-        };
-    }
-
-    private static bool IsName(string s) => Regex.IsMatch(s, "^[A-Za-z_][A-Za-z0-9_]*$");
-
-    /// <inheritdoc/>
-    public override string ToString() => Kind switch
-    {
-        PExpectKind.Pass => "pass",
-        PExpectKind.Violates => $"violates {Monitor}",
-        _ => $"liveness {Monitor}",
-    };
-}
-
-/// <summary>Statistics of the last recorded run of a test case.</summary>
-/// <param name="Budget">Which budget ran (fast or full).</param>
-/// <param name="Schedules">Schedules explored: the whole budget for a passing test, the schedules up to and including the first bug for a bug test.</param>
-/// <param name="Seconds">Checker time in seconds (P's own measurement).</param>
-/// <param name="SchedulesPerSecond">Schedules / Seconds.</param>
-/// <param name="MaxDepth">Longest schedule, in scheduling steps.</param>
-public sealed record PRecordedStats(string Budget, long Schedules, double Seconds, double SchedulesPerSecond, long? MaxDepth);
-
 /// <summary>One P test case of <c>p-models/tests.json</c>.</summary>
 public sealed record PTestEntry
 {
@@ -57,38 +11,35 @@ public sealed record PTestEntry
     public required string Name { get; init; }
     /// <summary>The P project folder under p-models/.</summary>
     public required string Project { get; init; }
-    /// <summary>Expected outcome.</summary>
-    public required PExpectation Expect { get; init; }
-    /// <summary>Schedules for the fast budget (./pando test).</summary>
+    /// <summary>Expected outcome: <c>pass</c>, <c>violates Monitor [ID]</c> or <c>liveness Monitor [ID]</c>.</summary>
+    public required Expectation Expect { get; init; }
+    /// <summary>Schedules in the fast tier (./pando test, CI).</summary>
     public required long FastSchedules { get; init; }
-    /// <summary>Schedules for the full budget (./pando check --p).</summary>
+    /// <summary>Schedules in the full tier (./pando check --p --tier full).</summary>
     public required long FullSchedules { get; init; }
     /// <summary>Random seed passed to <c>p check --seed</c>.</summary>
     public required long Seed { get; init; }
     /// <summary>Optional <c>--max-steps</c>.</summary>
     public long? MaxSteps { get; init; }
-    /// <summary>Wall-clock budget; the run is stopped and fails when it is exceeded.</summary>
-    public required int BudgetSeconds { get; init; }
+    /// <summary>Wall-clock limit in seconds; the run is stopped and fails when it is exceeded.</summary>
+    public required int TimeLimitSeconds { get; init; }
     /// <summary>The mutant or scenario, in one line.</summary>
     public required string Description { get; init; }
     /// <summary>Last recorded statistics.</summary>
-    public PRecordedStats? Stats { get; init; }
+    public RecordedStats? Stats { get; init; }
 
-    /// <summary>Schedules for a budget name.</summary>
-    public long Schedules(string budget) => budget == "fast" ? FastSchedules : FullSchedules;
+    /// <summary>Schedules for a tier.</summary>
+    public long Schedules(Tier tier) => tier == Tier.Fast ? FastSchedules : FullSchedules;
 }
 
 /// <summary>
 /// The P test manifest (<c>p-models/tests.json</c>): every test case declared in the P projects'
-/// PTst folders, with its expected outcome and schedule budgets. Loading checks it against the
+/// PTst folders, with its expected outcome and schedule counts per tier. Loading checks it against the
 /// declarations in the .p files, so a test that is declared but not listed (or the reverse), or two
 /// names where one is a prefix of the other (p check -tc matches by prefix), is an input error.
 /// </summary>
 public sealed partial class PTestManifest
 {
-    /// <summary>Budget names.</summary>
-    public static readonly IReadOnlyList<string> Budgets = ["fast", "full"];
-
     /// <summary>The manifest file.</summary>
     public required string Path { get; init; }
     /// <summary>The p-models folder.</summary>
@@ -97,15 +48,13 @@ public sealed partial class PTestManifest
     public required IReadOnlyList<PTestEntry> Tests { get; init; }
 
     private static readonly HashSet<string> Fields =
-        ["name", "project", "expect", "schedules", "seed", "maxSteps", "budgetSeconds", "description", "stats"];
+        ["name", "project", "expect", "schedules", "seed", "maxSteps", "timeLimitSeconds", "description", "stats"];
 
     /// <summary>Loads and validates the manifest.</summary>
     public static PTestManifest Load(string path)
     {
         if (!File.Exists(path)) throw new InputError($"{path}: P test manifest not found");
-        JsonNode? root;
-        try { root = JsonNode.Parse(File.ReadAllText(path)); }
-        catch (JsonException e) { throw new InputError($"{path}: malformed JSON at line {(e.LineNumber ?? 0) + 1}: {e.Message}"); }
+        var root = JsonFiles.Read(path);
         if (root?["tests"] is not JsonArray arr) throw new InputError($"{path}: \"tests\" must be an array");
         var dir = System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(path))!;
         var tests = new List<PTestEntry>();
@@ -127,14 +76,14 @@ public sealed partial class PTestManifest
             {
                 Name = S("name"),
                 Project = S("project"),
-                Expect = PExpectation.Parse(S("expect"), where),
+                Expect = ParseExpectation(S("expect"), where),
                 FastSchedules = L(sch["fast"], "schedules.fast", 1),
                 FullSchedules = L(sch["full"], "schedules.full", 1),
                 Seed = L(o["seed"], "seed", 0),
                 MaxSteps = o["maxSteps"] is null ? null : L(o["maxSteps"], "maxSteps", 1),
-                BudgetSeconds = (int)L(o["budgetSeconds"], "budgetSeconds", 1),
+                TimeLimitSeconds = (int)L(o["timeLimitSeconds"], "timeLimitSeconds", 1),
                 Description = S("description"),
-                Stats = ParseStats(o["stats"], where),
+                Stats = RecordedStats.FromJson(o["stats"], where),
             };
             if (e.FullSchedules < e.FastSchedules) throw new InputError($"{where}: schedules.full ({e.FullSchedules}) must be >= schedules.fast ({e.FastSchedules})");
             if (!Directory.Exists(System.IO.Path.Combine(dir, e.Project)))
@@ -146,18 +95,22 @@ public sealed partial class PTestManifest
         return m;
     }
 
-    private static PRecordedStats? ParseStats(JsonNode? n, string where)
+    /// <summary>
+    /// A P expectation: <c>pass</c>, <c>violates Monitor [ID]</c> (the ID is required: the judge checks that the
+    /// monitor's assertion message names it) or <c>liveness Monitor [ID]</c> (P's hot-state report names only the
+    /// monitor, so the ID documents which catalogue property the monitor checks).
+    /// </summary>
+    public static Expectation ParseExpectation(string text, string where)
     {
-        if (n is null) return null;
-        try
+        var e = Expectation.Parse(text, where);
+        return e.Kind switch
         {
-            return new PRecordedStats(n["budget"]!.GetValue<string>(), n["schedules"]!.GetValue<long>(), n["seconds"]!.GetValue<double>(),
-                n["schedulesPerSecond"]!.GetValue<double>(), n["maxDepth"]?.GetValue<long>());
-        }
-        catch (Exception e) when (e is NullReferenceException or InvalidOperationException or FormatException)
-        {
-            throw new InputError($"{where}: field \"stats\" must have budget, schedules, seconds, schedulesPerSecond (and optionally maxDepth)");
-        }
+            VerdictKind.Pass => e,
+            VerdictKind.Violates when e.Id is not null => e,
+            VerdictKind.Liveness => e,
+            VerdictKind.Violates => throw new InputError($"{where}: field \"expect\": \"{text}\" must name the catalogue ID the monitor's message carries, e.g. \"violates Agreement [PANDO-S1]\""),
+            _ => throw new InputError($"{where}: field \"expect\": a P test expects pass, violates <Monitor> [<ID>] or liveness <Monitor>; \"{text}\" is a TLC verdict"),
+        };
     }
 
     /// <summary>The P source files below a folder, in name order, leaving out P's generated output.</summary>
@@ -190,25 +143,5 @@ public sealed partial class PTestManifest
             foreach (var d in declared.Where(d => !seen.Contains(d)))
                 throw new InputError($"{Path}: test case {d} is declared in p-models/{project} but not listed in the manifest (every test needs an expectation)");
         }
-    }
-
-    /// <summary>Writes recorded statistics back into the manifest file (other content unchanged).</summary>
-    public static void RecordStats(string path, IReadOnlyDictionary<string, PRecordedStats> stats)
-    {
-        var root = JsonNode.Parse(File.ReadAllText(path))!.AsObject();
-        foreach (var t in root["tests"]!.AsArray())
-        {
-            var o = t!.AsObject();
-            if (!stats.TryGetValue(o["name"]!.GetValue<string>(), out var s)) continue;
-            o["stats"] = new JsonObject
-            {
-                ["budget"] = s.Budget,
-                ["schedules"] = s.Schedules,
-                ["seconds"] = Math.Round(s.Seconds, 2),
-                ["schedulesPerSecond"] = Math.Round(s.SchedulesPerSecond, 1),
-                ["maxDepth"] = s.MaxDepth,
-            };
-        }
-        Manifest.WriteJson(path, root);
     }
 }

@@ -1,0 +1,99 @@
+using System.Diagnostics;
+
+namespace Pando.ModelCheck.Tlc;
+
+/// <summary>Progress of a running model, for live display.</summary>
+/// <param name="Model">The model's name.</param>
+/// <param name="Elapsed">Wall-clock time since TLC started.</param>
+/// <param name="Stats">Latest statistics TLC printed, if any.</param>
+public sealed record RunProgress(string Model, TimeSpan Elapsed, TlcStats? Stats);
+
+/// <summary>The outcome of running TLC once on a model.</summary>
+/// <param name="Result">The parsed result.</param>
+/// <param name="Seconds">Wall-clock seconds.</param>
+/// <param name="LogPath">Where TLC's raw output was saved.</param>
+/// <param name="CommandLine">The command that ran.</param>
+public sealed record RunOutcome(TlcResult Result, double Seconds, string LogPath, string CommandLine);
+
+/// <summary>Runs TLC on one manifest entry with its own metadir, enforcing the time budget.</summary>
+public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string outDir)
+{
+    /// <summary>Builds the java arguments for an entry.</summary>
+    public IReadOnlyList<string> Arguments(ModelEntry m, int workers, int heapMb)
+    {
+        var args = new List<string>
+        {
+            "-XX:+UseParallelGC", $"-Xmx{heapMb}m", "-Dfile.encoding=UTF-8",
+            // TLC 2.15 extracts its standard modules (Naturals.tla, ...) into java.io.tmpdir; parallel
+            // runs sharing /tmp read each other's half-written copies, so each run gets its own folder.
+            "-Djava.io.tmpdir=" + Path.Combine(outDir, "meta", m.Name, "tmp"),
+            "-DTLA-Library=" + string.Join(Path.PathSeparator, library.SearchDirs),
+            "-cp", tools.Jar, "tlc2.TLC", "-tool",
+            "-workers", (m.Mode == CheckMode.Simulate ? 1 : workers).ToString(System.Globalization.CultureInfo.InvariantCulture),
+            "-metadir", Path.Combine(outDir, "meta", m.Name),
+        };
+        if (!m.CheckDeadlock) args.Add("-deadlock");
+        if (m.Simulation is { } s)
+            args.AddRange(["-simulate", $"num={s.Traces}", "-depth", s.Depth.ToString(System.Globalization.CultureInfo.InvariantCulture),
+                           "-seed", s.Seed.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+        // TLC 2.15 resolves -config against the folder of the root module, so pass it relative to that.
+        args.AddRange(["-config", Path.GetRelativePath(Path.GetDirectoryName(m.ModulePath)!, m.CfgPath), m.ModulePath]);
+        return args;
+    }
+
+    /// <summary>Runs TLC and returns its result; never throws for TLC failures (they are verdicts).</summary>
+    public RunOutcome Run(ModelEntry m, int workers, int heapMb, Action<RunProgress>? progress, CancellationToken cancel)
+    {
+        var meta = Path.Combine(outDir, "meta", m.Name);
+        if (Directory.Exists(meta)) Directory.Delete(meta, recursive: true);
+        Directory.CreateDirectory(Path.Combine(meta, "tmp"));
+        var logDir = Path.Combine(outDir, "logs");
+        Directory.CreateDirectory(logDir);
+        var logPath = Path.Combine(logDir, m.Name + ".log");
+        var args = Arguments(m, workers, heapMb);
+        var psi = new ProcessStartInfo(tools.Java) { WorkingDirectory = meta };
+        foreach (var a in args) psi.ArgumentList.Add(a);
+        var parser = new TlcOutputParser();
+        var sw = Stopwatch.StartNew();
+        TlcStats? last = null;
+        parser.MessageCompleted += msg =>
+        {
+            if (TlcOutputParser.StatsOf(msg) is { } st) { last = st; progress?.Invoke(new RunProgress(m.Name, sw.Elapsed, st)); }
+        };
+        using var log = new StreamWriter(logPath) { AutoFlush = true }; // follow long runs with tail -f
+        log.WriteLine("# " + tools.Java + " " + string.Join(' ', args));
+        var exitCode = BoundedProcess.Run(psi, TimeSpan.FromSeconds(m.TimeLimitSeconds),
+            line => { log.WriteLine(line); parser.Feed(line); },
+            () => progress?.Invoke(new RunProgress(m.Name, sw.Elapsed, last)), cancel);
+        bool finished = exitCode is not null;
+        sw.Stop();
+        var result = parser.Result(exitCode);
+        if (!finished)
+            result = result with
+            {
+                Kind = VerdictKind.Timeout, Property = null,
+                ErrorText = cancel.IsCancellationRequested ? "stopped (interrupted)" : $"stopped after its time limit of {m.TimeLimitSeconds} s",
+            };
+        result = NameResult(result, m);
+        return new RunOutcome(result, sw.Elapsed.TotalSeconds, logPath, tools.Java + " " + string.Join(' ', args));
+    }
+
+    /// <summary>
+    /// Names what TLC 2.15 reports unnamed, so every caller gets named verdicts: a false ASSUME (TLC gives its
+    /// location: the name is read from the module), and a violated temporal property or an action property
+    /// reached through INSTANCE (TLC names neither: when the cfg checks exactly one PROPERTY, that is the one;
+    /// the manifest requires that for liveness expectations).
+    /// </summary>
+    public TlcResult NameResult(TlcResult r, ModelEntry m)
+    {
+        if (r.Property is not null) return r;
+        if (r.Kind == VerdictKind.Assumption && r.AssumptionAt is { } at)
+        {
+            var file = library.Find(at.Module, Path.GetDirectoryName(m.ModulePath));
+            return file is null ? r : r with { Property = TlaText.AssumptionNameAt(File.ReadAllText(file), at.Line, at.Column) };
+        }
+        if (m.Cfg.Properties.Count == 1 && (r.Kind == VerdictKind.Liveness || (r.Kind == VerdictKind.Violates && r.ViolationAt is not null)))
+            return r with { Property = m.Cfg.Properties[0] };
+        return r;
+    }
+}
