@@ -1,0 +1,115 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
+using PandoCoyote.Shared.Network;
+
+namespace PandoCoyote.Pando;
+
+/// <summary>
+/// A data site (acceptor), brief §2.1 and §4.2; twin of p-models DataSite. Durable: each version's ppn, apn, vid
+/// and split, and the GC floor (kept across <see cref="Crash"/>/<see cref="Restart"/>). Volatile: the commit marks
+/// (a hint; losing them is safe, brief §1.5). A crashed site ignores every message until it restarts.
+/// </summary>
+[OnEventDoAction(typeof(Msg), nameof(OnMsg))]
+[OnEventDoAction(typeof(Crash), nameof(OnCrash))]
+[OnEventDoAction(typeof(Restart), nameof(OnRestart))]
+public sealed class DataSite : PandoActor
+{
+    private sealed record Slot(Ballot Ppn, Ballot Apn, int Vid, Split? Split, string? Value, int Cmt);
+
+    private readonly Dictionary<int, Slot> _slots = [];
+    private int _floor = 1;
+    private bool _down;
+
+    private Slot Get(int ver) => _slots.TryGetValue(ver, out var s) ? s : new Slot(Ballot.None, Ballot.None, 0, null, null, 0);
+
+    // A pruned version must never be answered as if empty (brief §4.8). M12 forgets this.
+    private bool Pruned(int ver) => ver < _floor && Mutant != Mutant.M12GcForgetsSlot;
+
+    private void OnMsg(Event e)
+    {
+        if (_down) return;                       // a crashed site loses what it is sent
+        switch (((Msg)e).Body)
+        {
+            case Prepare m: OnPrepare(m); break;
+            case Propose m: OnPropose(m); break;
+            case Commit m: OnCommit(m); break;
+            case Fetch m: OnFetch(m); break;
+        }
+    }
+
+    /// <summary>Crash: volatile state is lost (commit marks; under M13 also the promise).</summary>
+    private void OnCrash()
+    {
+        _down = true;
+        foreach (var (ver, s) in _slots.ToList())
+            _slots[ver] = s with { Cmt = 0, Ppn = Mutant == Mutant.M13RestartLosesPromise ? s.Apn : s.Ppn };
+    }
+
+    private void OnRestart() => _down = false;
+
+    /// <summary>TLA+ Promise(a, b): promise a strictly higher ballot, reporting the accepted state and split.</summary>
+    private void OnPrepare(Prepare m)
+    {
+        if (Pruned(m.Ver)) { Send(m.ReplyTo, new Stale(Index, m.Ver, m.Bal, _floor)); return; }
+        var s = Get(m.Ver);
+        if (s.Ppn == Ballot.None || Lt(s.Ppn, m.Bal))
+        {
+            _slots[m.Ver] = s = s with { Ppn = m.Bal };                       // persisted before the reply
+            Send(m.ReplyTo, new Promise(Index, m.Ver, m.Bal, s.Apn, s.Vid, s.Split, s.Cmt));
+        }
+        else Send(m.ReplyTo, new Nack(Index, m.Ver, m.Bal, s.Ppn, 1));
+    }
+
+    /// <summary>TLA+ Vote(a, b): accept a ballot ≥ the promise; ppn, apn, vid and split change together.</summary>
+    private void OnPropose(Propose m)
+    {
+        if (Pruned(m.Ver)) { Send(m.ReplyTo, new Stale(Index, m.Ver, m.Bal, _floor)); return; }
+        var s = Get(m.Ver);
+        if (s.Ppn != Ballot.None && Lt(m.Bal, s.Ppn)) { Send(m.ReplyTo, new Nack(Index, m.Ver, m.Bal, s.Ppn, 2)); return; }
+        var value = ValueHint.Of(m.Split);
+        _slots[m.Ver] = s with { Ppn = m.Bal, Apn = m.Bal, Vid = m.Vid, Split = m.Split, Value = value };
+        Observe(new ObsVoted(Index, m.Ver, m.Bal, m.Vid, value));
+        if (Mutant == Mutant.M7CmtOnVote) MarkCommitted(m.Ver, m.Vid);
+        Send(m.ReplyTo, new Accepted(Index, m.Ver, m.Bal, m.Vid));
+    }
+
+    /// <summary>TLA+ Commit(a): mark cmt only on a split accepted at a ballot ≥ the chosen one, then prune older versions.</summary>
+    private void OnCommit(Commit m)
+    {
+        if (m.Ver < _floor) return;
+        var s = Get(m.Ver);
+        if (s.Apn != Ballot.None && Ballots.Le(m.Bal, s.Apn, Mutant))
+        {
+            MarkCommitted(m.Ver, m.Vid);
+            foreach (var old in _slots.Keys.Where(v => v < m.Ver).ToList()) _slots.Remove(old);
+            if (m.Ver > _floor) _floor = m.Ver;
+        }
+    }
+
+    private void MarkCommitted(int ver, int vid)
+    {
+        var s = Get(ver);
+        _slots[ver] = s with { Cmt = vid };
+        Observe(new ObsCommitMarked(Index, ver, vid, s.Vid));
+    }
+
+    /// <summary>FETCH (brief §4.7): read-only; reports this site's state and split for one version.</summary>
+    private void OnFetch(Fetch m)
+    {
+        var s = Get(m.Ver);
+        Send(m.ReplyTo, new Fetched(Index, m.Ver, m.Rid, _floor, s.Apn, s.Vid, s.Split, s.Cmt));
+    }
+}
+
+/// <summary>
+/// The monitors compare values, but a site holds only a split. Each split carries, out of band for the monitors
+/// only, the value it was cut from (<see cref="Values.Encode"/> records it); the protocol never reads it.
+/// </summary>
+internal static class ValueHint
+{
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Split, string> Hints = new();
+
+    public static void Set(Split s, string value) => Hints.AddOrUpdate(s, value);
+
+    public static string Of(Split s) => Hints.TryGetValue(s, out var v) ? v : "?";
+}

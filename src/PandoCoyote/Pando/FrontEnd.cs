@@ -1,0 +1,295 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
+using PandoCoyote.Shared.Network;
+
+namespace PandoCoyote.Pando;
+
+/// <summary>
+/// A front-end (brief §2.2, §4.4, §4.6, §4.7); twin of p-models FrontEnd. Runs its client's operations one at a time.
+/// CPUT: a delegated attempt (when it has a delegate), on a delegate timeout one direct attempt with a fresh ballot,
+/// then the leader. ACCEPTED replies are counted per ballot and per vid. GET: FETCH from every site; the fast path
+/// on a commit mark with K splits, otherwise a 1b quorum and either a write-back (reader ballot, kind R) or EMPTY.
+/// Ballot tags mix a random draw with the FE's id, so the relative order of writers, readers and delegates varies
+/// across iterations.
+/// </summary>
+[OnEventDoAction(typeof(Msg), nameof(OnMsg))]
+[OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+public sealed class FrontEnd : PandoActor
+{
+    private enum Stage { Idle, Delegated, Direct, ToLeader, Fetching, WriteBack, Done }
+
+    private sealed class Attempt
+    {
+        public Ballot Bal = Ballot.None;
+        public readonly Phase1 P1 = new();
+        public readonly Phase2 P2 = new();
+        public bool Proposed;
+    }
+
+    private Stage _stage = Stage.Idle;
+    private int _next, _knownVer, _seq, _leaderTries, _restarts, _rid;
+    private Op _op = new(false, 0);
+    private int _opId;
+    private Attempt _del = new(), _dir = new(), _rb = new();
+    private Split[] _splits = [];
+    private readonly Dictionary<int, Fetched> _fetched = [];
+
+    /// <inheritdoc/>
+    protected override void Initialize() => NextOp();
+
+    private void NextOp()
+    {
+        while (_next < Init.Ops.Count)
+        {
+            _op = Init.Ops[_next++];
+            if (!_op.Write) { _restarts = 0; StartFetch(); return; }
+            if (_op.Ver == 1 || _knownVer >= _op.Ver - 1)             // CPUT precondition (brief §4.4)
+            {
+                _opId = Index * 100 + _next;
+                _splits = Values.Encode(P, _op.Value);
+                _del = new(); _dir = new();
+                if (Init.Delegate is not null) StartDelegated(); else StartDirect();
+                return;
+            }
+        }
+        _stage = Stage.Done;
+    }
+
+    private Ballot NewBallot() => new(0, RandomInteger(8) * 1000 + Index * 100 + ++_seq);
+
+    private void OnMsg(Event e)
+    {
+        var body = ((Msg)e).Body;
+        switch (_stage, body)
+        {
+            case (Stage.Delegated or Stage.Direct or Stage.ToLeader, Accepted m): OnAccepted(m); break;
+            case (Stage.Delegated, Nack m) when m.Ver == _op.Ver && m.Bal == _del.Bal && m.Phase == 2:
+                _del.P2.Nacks.Add(m.From);
+                if (P.N - _del.P2.Nacks.Count < P.Q2) StartLeader();
+                break;
+            case (Stage.Delegated, Stale m) when m.Ver == _op.Ver && m.Bal == _del.Bal: FinishStale(); break;
+            case (Stage.Delegated, DelegateFailed m) when m.Ver == _op.Ver && m.Bal == _del.Bal:
+                if (m.Reason == DelegateFailure.Known) Finish(m.CmtSeen, Ballot.None);
+                else if (m.Reason == DelegateFailure.Stale) FinishStale();
+                else StartLeader();
+                break;
+            case (Stage.Direct, Promise m) when m.Ver == _op.Ver && m.Bal == _dir.Bal && !_dir.Proposed:
+                _dir.P1.Promises[m.From] = m; EvaluateDirect(); break;
+            case (Stage.Direct, Nack m) when m.Ver == _op.Ver && m.Bal == _dir.Bal:
+                if (m.Phase == 1) { if (!_dir.Proposed) { _dir.P1.Nacks.Add(m.From); EvaluateDirect(); } }
+                else { _dir.P2.Nacks.Add(m.From); if (P.N - _dir.P2.Nacks.Count < P.Q2) StartLeader(); }
+                break;
+            case (Stage.Direct, Stale m) when m.Ver == _op.Ver && (m.Bal == _dir.Bal || m.Bal == _del.Bal): FinishStale(); break;
+            case (Stage.ToLeader, LeaderResult m) when m.Ver == _op.Ver:
+                if (m.Vid == 0) FinishStale(); else Finish(m.Vid, Ballot.None);
+                break;
+            case (Stage.Fetching, Fetched m) when m.Rid == _rid * 10 + _restarts: _fetched[m.From] = m; DecideRead(); break;
+            case (Stage.WriteBack, Promise m) when m.Ver == _op.Ver && m.Bal == _rb.Bal && !_rb.Proposed:
+                _rb.P1.Promises[m.From] = m; EvaluateWriteBack(); break;
+            case (Stage.WriteBack, Nack m) when m.Ver == _op.Ver && m.Bal == _rb.Bal:
+                if (m.Phase == 1) { if (!_rb.Proposed) { _rb.P1.Nacks.Add(m.From); EvaluateWriteBack(); } }
+                else { _rb.P2.Nacks.Add(m.From); if (P.N - _rb.P2.Nacks.Count < P.Q2) RestartRead(); }
+                break;
+            case (Stage.WriteBack, Stale m) when m.Ver == _op.Ver && m.Bal == _rb.Bal: NextOp(); break;
+            case (Stage.WriteBack, Accepted m) when m.Ver == _op.Ver && m.Bal == _rb.Bal:
+                _rb.P2.Accepted[m.From] = m.Vid;
+                if (_rb.P2.QuorumVid(P.Q2) is var x and not 0)        // TLA+ ReadReturnAfterWriteBack
+                {
+                    Broadcast(_ => new Commit(_op.Ver, _rb.Bal, x));
+                    ReturnRead(x, _rbValue);
+                }
+                break;
+        }
+    }
+
+    private void OnTimeout(Event e)
+    {
+        if (((NetTimeout)e).Id != CurrentTimer) return;                  // a stale timer
+        switch (_stage)
+        {
+            case Stage.Delegated: StartDirect(); break;                // delegate timeout: direct retry, fresh ballot
+            case Stage.Direct: StartLeader(); break;
+            case Stage.ToLeader when _leaderTries < 3:
+                _leaderTries++;
+                Send(Init.Leader!, new LeaderWrite(_op.Ver, _op.Vid, _op.Value, Id));
+                StartTimer();
+                break;
+            case Stage.Fetching or Stage.WriteBack: RestartRead(); break;
+        }
+    }
+
+    // ---------------- CPUT, stage 1: delegated attempt (TLA+ ballot kind FEDel) ----------------
+    private void StartDelegated()
+    {
+        _stage = Stage.Delegated;
+        _del.Bal = NewBallot();
+        Send(Init.Delegate!, new DelegateRequest(_op.Ver, _del.Bal, _op.Vid, _op.Value, Id));
+        Broadcast(_ => new Prepare(_op.Ver, _del.Bal, Init.Delegate!, Kind.Write));   // TLA+ WriterPrepare(b), replies to the delegate
+        StartTimer();
+    }
+
+    // ---------------- CPUT, stage 2: one direct attempt (TLA+ ballot kind FE) ----------------
+    private void StartDirect()
+    {
+        _stage = Stage.Direct;
+        _dir = new();
+        if (Mutant == Mutant.M9ReuseDelegatedBallot && Init.Delegate is not null)
+        {
+            _dir.Bal = _del.Bal;                                    // M9: TLA+ FEProposeOnDelegatedBallot
+            _dir.Proposed = true;
+            Propose(_dir.Bal, _op.Vid, _op.Value, _splits);
+        }
+        else
+        {
+            _dir.Bal = NewBallot();
+            Broadcast(_ => new Prepare(_op.Ver, _dir.Bal, Id, Kind.Write));               // TLA+ WriterPrepare(b)
+        }
+        StartTimer();
+    }
+
+    /// <summary>TLA+ ProposeFast / ProposeRecover for the FE's own ballot.</summary>
+    private void EvaluateDirect()
+    {
+        var o = Proposer.Evaluate(_dir.P1, true, P, Mutant);
+        switch (o.Outcome)
+        {
+            case Outcome.UseOwn: _dir.Proposed = true; Propose(_dir.Bal, _op.Vid, _op.Value, _splits); break;
+            case Outcome.Adopt:
+                _dir.Proposed = true;
+                Propose(_dir.Bal, Mutant == Mutant.M11FreshVidOnRecovery ? _op.Vid : o.Vid, o.Value!, Values.Encode(P, o.Value!));
+                break;
+            case Outcome.KnownChosen: Finish(o.Vid, Ballot.None); break;
+            case Outcome.DecidedLater: FinishStale(); break;
+            case Outcome.Blocked: StartLeader(); break;
+        }
+    }
+
+    // ---------------- CPUT, stage 3: hand the write to the leader (brief §4.5) ----------------
+    private void StartLeader()
+    {
+        _stage = Stage.ToLeader;
+        _leaderTries = 1;
+        Send(Init.Leader!, new LeaderWrite(_op.Ver, _op.Vid, _op.Value, Id));
+        StartTimer();
+    }
+
+    /// <summary>ACCEPTED for one of this CPUT's ballots: counted per ballot, never across ballots.</summary>
+    private void OnAccepted(Accepted m)
+    {
+        if (m.Ver != _op.Ver) return;
+        var a = m.Bal == _del.Bal ? _del : m.Bal == _dir.Bal ? _dir : null;
+        if (a is null) return;
+        a.P2.Accepted[m.From] = m.Vid;
+        int x = a.P2.QuorumVid(P.Q2);
+        if (Mutant == Mutant.M10OkWithoutVid && a.P2.Accepted.Count >= P.Q2) x = _op.Vid;
+        if (x != 0) Finish(x, m.Bal);                                // TLA+ ChosenIn(x, b) seen by the FE
+    }
+
+    private void Propose(Ballot bal, int vid, string value, Split[] splits)
+    {
+        Observe(new ObsProposed(_op.Ver, bal, vid, value, Kind.Write));
+        Broadcast(i => new Propose(_op.Ver, bal, vid, splits[i], Id, Kind.Write));
+    }
+
+    /// <summary>The CPUT's outcome is known: x is the vid chosen. If this FE saw the phase-2 quorum it broadcasts COMMIT.</summary>
+    private void Finish(int x, Ballot bal)
+    {
+        if (bal != Ballot.None) Broadcast(_ => new Commit(_op.Ver, bal, x));
+        _knownVer = Math.Max(_knownVer, _op.Ver);
+        Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, x == _op.Vid, x));
+        NextOp();
+    }
+
+    /// <summary>A STALE reply: the version was pruned, so a later version is chosen: CONFLICT(⊥).</summary>
+    private void FinishStale()
+    {
+        _knownVer = Math.Max(_knownVer, _op.Ver);
+        Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, false, 0));
+        NextOp();
+    }
+
+    // ---------------- GET: fetch round (TLA+ ReadStart(r, "fetch"), FetchReply) ----------------
+    private void StartFetch()
+    {
+        _stage = Stage.Fetching;
+        if (_restarts == 0)
+        {
+            _rid = Index * 100 + _next;
+            Observe(new ObsReadStarted(_rid, _op.Ver));
+        }
+        _fetched.Clear();
+        Broadcast(_ => new Fetch(_op.Ver, _rid * 10 + _restarts, Id));
+        StartTimer();
+    }
+
+    private void DecideRead()
+    {
+        if (_fetched.Values.Any(f => f.Floor > _op.Ver)) { NextOp(); return; }      // pruned: the client gets RETRY
+        if (_fetched.Count < P.Q1a) return;
+        var all = _fetched.Values.ToList();
+        if (all.All(f => f.Apn == Ballot.None)) { ReturnRead(0, null); return; }     // nothing accepted: EMPTY
+        int Count(int vid) => all.Count(f => f.Vid == vid && f.Split is not null);
+        if (all.LastOrDefault(f => f.Cmt != 0) is { } c && Count(c.Cmt) >= P.K)    // TLA+ ReadFastReturn
+        {
+            ReturnRead(c.Cmt, Values.Decode(P, all.Where(f => f.Vid == c.Cmt).Select(f => f.Split!)));
+            return;
+        }
+        if (all.Count < P.Q1b) return;
+        var w = all.LastOrDefault(f => f.Apn != Ballot.None && Count(f.Vid) >= P.K);
+        if (w is null) { ReturnRead(0, null); return; }                               // TLA+ ReadReturnNone
+        if (Mutant == Mutant.M6ReadNoWriteBack)
+        {
+            ReturnRead(w.Vid, Values.Decode(P, all.Where(f => f.Vid == w.Vid).Select(f => f.Split!)));
+            return;
+        }
+        StartWriteBack();                                                             // TLA+ ReadFetchToWriteBack
+    }
+
+    // -------- GET: write-back (TLA+ ReadWriteBack; ballot kind Reader) --------
+    private string? _rbValue;
+
+    private void StartWriteBack()
+    {
+        _stage = Stage.WriteBack;
+        _rb = new() { Bal = NewBallot() };
+        Broadcast(_ => new Prepare(_op.Ver, _rb.Bal, Id, Kind.Read));
+        StartTimer();
+    }
+
+    private void EvaluateWriteBack()
+    {
+        var proms = _rb.P1.Promises.Values.ToList();
+        foreach (var c in proms.Where(x => x.Cmt != 0))                              // a commit mark with K splits in hand
+            if (proms.Count(x => x.Vid == c.Cmt && x.Split is not null) >= P.K)
+            {
+                ReturnRead(c.Cmt, Values.Decode(P, proms.Where(x => x.Vid == c.Cmt).Select(x => x.Split!)));
+                return;
+            }
+        var o = Proposer.Evaluate(_rb.P1, false, P, Mutant);
+        switch (o.Outcome)
+        {
+            case Outcome.Adopt:                                                       // propose only a recovered value (brief §4.7)
+                _rb.Proposed = true;
+                _rbValue = o.Value;
+                var splits = Values.Encode(P, o.Value!);
+                Observe(new ObsProposed(_op.Ver, _rb.Bal, o.Vid, o.Value!, Kind.Read));
+                Broadcast(i => new Propose(_op.Ver, _rb.Bal, o.Vid, splits[i], Id, Kind.Read));
+                break;
+            case Outcome.Nothing: ReturnRead(0, null); break;
+            case Outcome.DecidedLater: NextOp(); break;
+            case Outcome.Blocked: RestartRead(); break;
+        }
+    }
+
+    private void ReturnRead(int vid, string? value)
+    {
+        Observe(new ObsReadReturned(_rid, _op.Ver, vid, value));
+        NextOp();
+    }
+
+    private void RestartRead()
+    {
+        if (++_restarts > 2) { NextOp(); return; }                  // gives up: the client gets RETRY
+        StartFetch();
+    }
+}

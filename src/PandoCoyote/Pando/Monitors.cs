@@ -1,0 +1,287 @@
+using Microsoft.Coyote.Actors;
+using Microsoft.Coyote.Specifications;
+using Monitor = Microsoft.Coyote.Specifications.Monitor;
+using PandoCoyote.Shared.Ballots;
+
+namespace PandoCoyote.Pando;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Observations: what the actors tell the monitors. Each names the TLA+ action of specs/Pando.tla it reports,
+// and is the twin of an eMon* event of p-models/Pando/PSpec/Observations.p.
+// ---------------------------------------------------------------------------------------------------------------
+
+/// <summary>A notification to the monitors; <see cref="Body"/> is one of the records below.</summary>
+public sealed class Observation(object body) : Monitor.Event
+{
+    /// <summary>The observation.</summary>
+    public object Body { get; } = body;
+}
+
+/// <summary>The deployment's parameters, sent to every monitor before any actor runs.</summary>
+public sealed record ObsConfig(PandoParams Params);
+/// <summary>A site accepted (ver, bal, vid) holding its split of <paramref name="Value"/> (TLA+ Vote).</summary>
+public sealed record ObsVoted(int Site, int Ver, Ballot Bal, int Vid, string Value);
+/// <summary>A proposer sent phase 2 for (ver, bal, vid) (TLA+ ProposeFast, ProposeRecover, ReadWriteBack).</summary>
+public sealed record ObsProposed(int Ver, Ballot Bal, int Vid, string Value, Kind Kind);
+/// <summary>A site set its commit mark to vid while holding <paramref name="Held"/> (TLA+ Commit).</summary>
+public sealed record ObsCommitMarked(int Site, int Ver, int Vid, int Held);
+/// <summary>A read of version ver began (TLA+ ReadStart).</summary>
+public sealed record ObsReadStarted(int Rid, int Ver);
+/// <summary>A read returned vid (0 = EMPTY) with the value it decoded (TLA+ ReadFastReturn, ReadReturnAfterWriteBack, ReadReturnNone).</summary>
+public sealed record ObsReadReturned(int Rid, int Ver, int Vid, string? Value);
+/// <summary>A CPUT returned OK (own vid chosen), CONFLICT(other), or CONFLICT(⊥) when Other = 0.</summary>
+public sealed record ObsCputReturned(int Op, int Ver, int Vid, bool Ok, int Other);
+/// <summary>The leader started a run for a version (left side of TLA+ LeaderDecidesProp).</summary>
+public sealed record ObsLeaderStarted(int Ver);
+/// <summary>The leader learned the outcome of a version.</summary>
+public sealed record ObsLeaderDecided(int Ver);
+
+/// <summary>Vote bookkeeping shared by the monitors: chosen = q2 sites voted for the same vid in the same ballot.</summary>
+public sealed class VoteTable
+{
+    private readonly Dictionary<(int Ver, Ballot Bal, int Vid), HashSet<int>> _votes = [];
+    private readonly Dictionary<(int Ver, int Vid), string> _values = [];
+    /// <summary>q2 of the deployment.</summary>
+    public int Q2 { get; set; } = int.MaxValue;
+
+    /// <summary>Records a vote; returns true when it made (ver, bal, vid) chosen (or it already was).</summary>
+    public bool Add(ObsVoted v)
+    {
+        if (!_votes.TryGetValue((v.Ver, v.Bal, v.Vid), out var s)) _votes[(v.Ver, v.Bal, v.Vid)] = s = [];
+        s.Add(v.Site);
+        _values.TryAdd((v.Ver, v.Vid), v.Value);
+        return s.Count >= Q2;
+    }
+
+    /// <summary>The vids chosen for a version.</summary>
+    public IReadOnlySet<int> Chosen(int ver) =>
+        _votes.Where(kv => kv.Key.Ver == ver && kv.Value.Count >= Q2).Select(kv => kv.Key.Vid).ToHashSet();
+
+    /// <summary>The (ballot, vid) pairs chosen for a version.</summary>
+    public IEnumerable<(Ballot Bal, int Vid)> ChosenAt(int ver) =>
+        _votes.Where(kv => kv.Key.Ver == ver && kv.Value.Count >= Q2).Select(kv => (kv.Key.Bal, kv.Key.Vid));
+
+    /// <summary>Some version above ver is chosen.</summary>
+    public bool LaterChosen(int ver) => _votes.Any(kv => kv.Key.Ver > ver && kv.Value.Count >= Q2);
+
+    /// <summary>The value bytes (as text) a site held when voting for vid.</summary>
+    public string? ValueOf(int ver, int vid) => _values.TryGetValue((ver, vid), out var v) ? v : null;
+
+    internal static string Show(IEnumerable<int> s) => "{" + string.Join(", ", s.Order()) + "}";
+}
+
+/// <summary>
+/// The base of Pando's safety monitors: every monitor sees every observation and keeps the vote table; each
+/// subclass asserts one catalogue property. Assertion messages start with <c>[ID] Name:</c>.
+/// </summary>
+public abstract class PandoMonitor : Monitor
+{
+    /// <summary>Votes seen so far.</summary>
+    protected VoteTable Votes { get; } = new();
+
+    /// <summary>Handles one observation: keeps the vote table, then lets the subclass check.</summary>
+    protected void OnObservation(Monitor.Event e)
+    {
+        var body = ((Observation)e).Body;
+        switch (body)
+        {
+            case ObsConfig c: Votes.Q2 = c.Params.Q2; break;
+            case ObsVoted v: Votes.Add(v); break;
+        }
+        Check(body);
+    }
+
+    /// <summary>Checks the property after an observation.</summary>
+    protected abstract void Check(object observation);
+
+    /// <summary>Fails the run with the message (built only on failure; passed as an argument, never as a format).</summary>
+    protected void Require(bool ok, Func<string> message)
+    {
+        if (!ok) Assert(false, "{0}", message());
+    }
+}
+
+/// <summary>
+/// PANDO-S1 Agreement (TLA+ AgreementInv, VersionAgreementInv; P monitor Agreement): for every version at most
+/// one vid is chosen; and PANDO-S1v: all chosen proposals of a version carry the same value bytes.
+/// </summary>
+public sealed class AgreementMonitor : PandoMonitor
+{
+    private readonly Dictionary<int, string> _chosenValue = [];
+
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not ObsVoted v || !Votes.Chosen(v.Ver).Contains(v.Vid)) return;
+        var chosen = Votes.Chosen(v.Ver);
+        Require(chosen.Count <= 1, () => $"[PANDO-S1] Agreement: version {v.Ver} has two chosen vids {VoteTable.Show(chosen)} (latest: vid {v.Vid} at ballot {v.Bal})");
+        if (_chosenValue.TryGetValue(v.Ver, out var earlier))
+            Require(earlier == v.Value, () => $"[PANDO-S1v] Agreement: version {v.Ver} chose value \"{earlier}\" and value \"{v.Value}\"");
+        else _chosenValue[v.Ver] = v.Value;
+    }
+}
+
+/// <summary>PANDO-S2 Strong stability (TLA+ StrongStabilityInv): once vid x is chosen at ballot b, every proposal at a higher ballot carries x.</summary>
+public sealed class StrongStabilityMonitor : PandoMonitor
+{
+    private readonly Dictionary<(int Ver, Ballot Bal), int> _proposals = [];
+
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        switch (o)
+        {
+            case ObsProposed p:
+                _proposals[(p.Ver, p.Bal)] = p.Vid;
+                foreach (var (b, x) in Votes.ChosenAt(p.Ver).Where(c => Ballots.Lt(c.Bal, p.Bal, Mutant.None)))
+                    Require(x == p.Vid, () => $"[PANDO-S2] StrongStability: version {p.Ver}: vid {x} chosen at {b} but ballot {p.Bal} proposed vid {p.Vid}");
+                break;
+            case ObsVoted v when Votes.Chosen(v.Ver).Contains(v.Vid):
+                foreach (var ((ver, c), x) in _proposals.Where(kv => kv.Key.Ver == v.Ver && Ballots.Lt(v.Bal, kv.Key.Bal, Mutant.None)))
+                    Require(x == v.Vid, () => $"[PANDO-S2] StrongStability: version {ver}: vid {v.Vid} chosen at {v.Bal} but ballot {c} proposed vid {x}");
+                break;
+        }
+    }
+}
+
+/// <summary>PANDO-S4 One proposal per ballot (TLA+ OneProposalPerBallotInv).</summary>
+public sealed class OneProposalPerBallotMonitor : PandoMonitor
+{
+    private readonly Dictionary<(int Ver, Ballot Bal), int> _proposals = [];
+
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not ObsProposed p) return;
+        if (_proposals.TryGetValue((p.Ver, p.Bal), out var x))
+            Require(x == p.Vid, () => $"[PANDO-S4] OneProposalPerBallot: version {p.Ver}, ballot {p.Bal} proposed vid {x} and vid {p.Vid}");
+        _proposals[(p.Ver, p.Bal)] = p.Vid;
+    }
+}
+
+/// <summary>PANDO-S8 Commit marks are sound (TLA+ CommitSoundInv): a site marks x committed only when x is chosen and it holds x.</summary>
+public sealed class CommitSoundMonitor : PandoMonitor
+{
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not ObsCommitMarked c) return;
+        Require(Votes.Chosen(c.Ver).Contains(c.Vid), () => $"[PANDO-S8] CommitSound: site {c.Site} marked vid {c.Vid} committed for version {c.Ver}, but it is not chosen");
+        Require(c.Held == c.Vid, () => $"[PANDO-S8] CommitSound: site {c.Site} marked vid {c.Vid} committed for version {c.Ver} while holding vid {c.Held}");
+    }
+}
+
+/// <summary>
+/// PANDO-S12 Reads return chosen values (TLA+ ReadsChosenInv), checked on the decoded bytes too: a read that
+/// returns a vid returns one chosen for that version, with the value that was chosen.
+/// </summary>
+public sealed class ReadsChosenMonitor : PandoMonitor
+{
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not ObsReadReturned { Vid: not 0 } r) return;
+        Require(Votes.Chosen(r.Ver).Contains(r.Vid), () => $"[PANDO-S12] ReadsChosen: read {r.Rid} returned vid {r.Vid} for version {r.Ver}, which is not chosen");
+        Require(r.Value == Votes.ValueOf(r.Ver, r.Vid), () => $"[PANDO-S12] ReadsChosen: read {r.Rid} decoded \"{r.Value}\" for vid {r.Vid}, but the chosen value is \"{Votes.ValueOf(r.Ver, r.Vid)}\"");
+    }
+}
+
+/// <summary>PANDO-S13 Reads are fresh (TLA+ ReadsFreshInv): if a vid was chosen before the read began, the read returns it.</summary>
+public sealed class ReadsFreshMonitor : PandoMonitor
+{
+    private readonly Dictionary<int, IReadOnlySet<int>> _atStart = [];
+
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        switch (o)
+        {
+            case ObsReadStarted s: _atStart[s.Rid] = Votes.Chosen(s.Ver); break;
+            case ObsReadReturned r when _atStart.TryGetValue(r.Rid, out var before) && before.Count > 0:
+                Require(before.Contains(r.Vid), () => $"[PANDO-S13] ReadsFresh: read {r.Rid} of version {r.Ver} returned vid {r.Vid}, but {VoteTable.Show(before)} was chosen before it began");
+                break;
+        }
+    }
+}
+
+/// <summary>PANDO-S14 CPUT outcomes are truthful (TLA+ CputTruthfulInv).</summary>
+public sealed class CputTruthfulMonitor : PandoMonitor
+{
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not ObsCputReturned r) return;
+        var chosen = Votes.Chosen(r.Ver);
+        if (r.Ok) Require(chosen.Contains(r.Vid), () => $"[PANDO-S14] CputTruthful: CPUT {r.Op} returned OK for vid {r.Vid}, version {r.Ver}, but chosen is {VoteTable.Show(chosen)}");
+        else if (r.Other != 0) Require(r.Other != r.Vid && chosen.Contains(r.Other), () => $"[PANDO-S14] CputTruthful: CPUT {r.Op} (vid {r.Vid}) returned CONFLICT({r.Other}) for version {r.Ver}, but chosen is {VoteTable.Show(chosen)}");
+        else Require(Votes.LaterChosen(r.Ver), () => $"[PANDO-S14] CputTruthful: CPUT {r.Op} returned CONFLICT(none) for version {r.Ver}, but no later version is chosen");
+    }
+}
+
+/// <summary>
+/// PANDO-L1 A stable leader eventually decides (TLA+ LeaderDecidesProp; P monitor LeaderDecides): hot from a
+/// leader run's start until the leader learns that version's outcome.
+/// </summary>
+public sealed class LeaderDecidesMonitor : Monitor
+{
+    private readonly HashSet<int> _pending = [];
+
+    [Start]
+    [Cold]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Idle : State;
+
+    [Hot]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Waiting : State;
+
+    private void OnObservation(Monitor.Event e)
+    {
+        switch (((Observation)e).Body)
+        {
+            case ObsLeaderStarted s: _pending.Add(s.Ver); break;
+            case ObsLeaderDecided d: _pending.Remove(d.Ver); break;
+            default: return;
+        }
+        if (_pending.Count > 0) RaiseGotoStateEvent<Waiting>(); else RaiseGotoStateEvent<Idle>();
+    }
+}
+
+/// <summary>The monitors of a Pando run, in one place (registered by the deployment, fed by <c>Observe</c>).</summary>
+public static class PandoMonitors
+{
+    /// <summary>Every safety monitor.</summary>
+    public static readonly Type[] Safety =
+    [
+        typeof(AgreementMonitor), typeof(StrongStabilityMonitor), typeof(OneProposalPerBallotMonitor), typeof(CommitSoundMonitor),
+        typeof(ReadsChosenMonitor), typeof(ReadsFreshMonitor), typeof(CputTruthfulMonitor),
+    ];
+}

@@ -1,0 +1,92 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
+using PandoCoyote.Shared.Network;
+
+namespace PandoCoyote.Pando;
+
+/// <summary>One client operation of a front-end's script: a CPUT of (ver, vid, value), or a GET of ver.</summary>
+public sealed record Op(bool Write, int Ver, int Vid = 0, string Value = "");
+
+/// <summary>What every Pando actor is created with.</summary>
+public sealed class PandoInit(int id, PandoParams p, Mutant mutant, ActorId net, IReadOnlyList<ActorId> sites) : Event
+{
+    /// <summary>The actor's index (sites: 0..N-1; FEs: 1..).</summary>
+    public int Id { get; } = id;
+    /// <summary>Deployment parameters.</summary>
+    public PandoParams Params { get; } = p;
+    /// <summary>The mutant switched on, if any.</summary>
+    public Mutant Mutant { get; } = mutant;
+    /// <summary>The network actor every message goes through.</summary>
+    public ActorId Net { get; } = net;
+    /// <summary>The key's data sites, by index.</summary>
+    public IReadOnlyList<ActorId> Sites { get; } = sites;
+    /// <summary>FEs only: the delegate (null = no delegation).</summary>
+    public ActorId? Delegate { get; init; }
+    /// <summary>FEs only: the leader.</summary>
+    public ActorId? Leader { get; init; }
+    /// <summary>FEs only: the client's operations, run one at a time.</summary>
+    public IReadOnlyList<Op> Ops { get; init; } = [];
+    /// <summary>Leader only: retry a run on a timeout (needed when messages can be lost).</summary>
+    public bool LeaderTimeouts { get; init; } = true;
+}
+
+/// <summary>The common part of the Pando actors: parameters, sending through the network, observations, timers.</summary>
+public abstract class PandoActor : Actor
+{
+    /// <summary>The actor's index.</summary>
+    protected int Index { get; private set; }
+    /// <summary>Deployment parameters.</summary>
+    protected PandoParams P { get; private set; } = null!;
+    /// <summary>Switched-on mutant.</summary>
+    protected Mutant Mutant { get; private set; }
+    /// <summary>The network.</summary>
+    protected ActorId Net { get; private set; } = null!;
+    /// <summary>The data sites.</summary>
+    protected IReadOnlyList<ActorId> Sites { get; private set; } = [];
+    /// <summary>The creation event.</summary>
+    protected PandoInit Init { get; private set; } = null!;
+    private int _timer;
+
+    /// <inheritdoc/>
+    protected override Task OnInitializeAsync(Event initialEvent)
+    {
+        Init = (PandoInit)initialEvent;
+        Index = Init.Id; P = Init.Params; Mutant = Init.Mutant; Net = Init.Net; Sites = Init.Sites;
+        Initialize();
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Actor-specific initialisation.</summary>
+    protected virtual void Initialize() { }
+
+    /// <summary>Sends a protocol message through the network.</summary>
+    protected void Send(ActorId to, object body) => SendEvent(Net, new NetSend(to, new Msg(body)));
+
+    /// <summary>Sends a message to every site, in site order; <paramref name="bodyFor"/> may give each site its own split.</summary>
+    protected void Broadcast(Func<int, object> bodyFor)
+    {
+        for (int i = 0; i < Sites.Count; i++) Send(Sites[i], bodyFor(i));
+    }
+
+    /// <summary>Tells every monitor.</summary>
+    protected void Observe(object body)
+    {
+        var e = new Observation(body);
+        foreach (var m in PandoMonitors.Safety) Monitor(m, e);
+        Monitor(typeof(LeaderDecidesMonitor), e);
+    }
+
+    /// <summary>Starts a new timer; earlier timers become stale.</summary>
+    protected int StartTimer()
+    {
+        _timer++;
+        SendEvent(Net, new NetTimer(Id, _timer));
+        return _timer;
+    }
+
+    /// <summary>The id of the current timer.</summary>
+    protected int CurrentTimer => _timer;
+
+    /// <summary>Ballot order: ⟨round, tag⟩ with the M14 hook.</summary>
+    protected bool Lt(Ballot a, Ballot b) => Ballots.Lt(a, b, Mutant);
+}

@@ -1,0 +1,189 @@
+using Microsoft.Coyote;
+using Microsoft.Coyote.Actors;
+
+namespace PandoCoyote.Shared.Network;
+
+/// <summary>
+/// The faults one test run may inject. Every fault is drawn from Coyote's controlled randomness, so the
+/// testing engine explores it and a saved trace replays it. Budgets bound each run so schedules stay finite.
+/// </summary>
+/// <param name="Reorder">Deliver any message in flight next (true), or first-in first-out (false).</param>
+/// <param name="MaxDrops">Messages the network may lose in one run.</param>
+/// <param name="MaxDuplicates">Messages the network may deliver twice (the copy stays in flight and may come much later).</param>
+/// <param name="MaxCrashes">Node crashes in one run.</param>
+/// <param name="Restart">Crashed nodes come back from their durable state; otherwise a crash is permanent.</param>
+/// <param name="PartitionRounds">Times a partition may cut one node off (it heals after some deliveries).</param>
+/// <param name="FaultOdds">At each delivery, a fault is injected with probability 1/FaultOdds (while budget remains).</param>
+/// <param name="TimerOdds">While messages are in flight, a pending timeout fires with probability 1/TimerOdds per delivery.</param>
+public sealed record FaultPlan(bool Reorder = true, int MaxDrops = 0, int MaxDuplicates = 0, int MaxCrashes = 0,
+    bool Restart = true, int PartitionRounds = 0, int FaultOdds = 12, int TimerOdds = 30)
+{
+    /// <summary>No faults at all, in-order delivery: the happy path.</summary>
+    public static readonly FaultPlan None = new(Reorder: false);
+
+    /// <summary>Short text for test names and reports.</summary>
+    public override string ToString() =>
+        $"{(Reorder ? "reorder" : "fifo")}, drops≤{MaxDrops}, dups≤{MaxDuplicates}, crashes≤{MaxCrashes}{(MaxCrashes > 0 ? Restart ? " (restart)" : " (permanent)" : "")}, partitions≤{PartitionRounds}";
+}
+
+/// <summary>A message to route: the network forwards <see cref="Payload"/> to <see cref="Destination"/>.</summary>
+public sealed class NetSend(ActorId destination, Event payload) : Event
+{
+    /// <summary>Where the message goes.</summary>
+    public ActorId Destination { get; } = destination;
+    /// <summary>The protocol message.</summary>
+    public Event Payload { get; } = payload;
+}
+
+/// <summary>Asks the network to deliver <see cref="NetTimeout"/> with this id to the owner, some time later.</summary>
+public sealed class NetTimer(ActorId owner, int id) : Event
+{
+    /// <summary>Who gets the timeout.</summary>
+    public ActorId Owner { get; } = owner;
+    /// <summary>The owner's timer id (owners ignore stale ids).</summary>
+    public int Id { get; } = id;
+}
+
+/// <summary>A timeout. It may always be spurious: on an asynchronous network a timeout is only a guess.</summary>
+public sealed class NetTimeout(int id) : Event
+{
+    /// <summary>The owner's timer id.</summary>
+    public int Id { get; } = id;
+}
+
+/// <summary>Tells a node it has crashed: it must drop its volatile state and ignore messages until <see cref="Restart"/>.</summary>
+public sealed class Crash : Event;
+
+/// <summary>Tells a crashed node to come back from its durable state.</summary>
+public sealed class Restart : Event;
+
+/// <summary>Setup of the network: the nodes that faults may hit, and the plan.</summary>
+public sealed class NetworkSetup(IReadOnlyList<ActorId> crashable, FaultPlan plan) : Event
+{
+    /// <summary>Nodes that may crash or be partitioned (data sites).</summary>
+    public IReadOnlyList<ActorId> Crashable { get; } = crashable;
+    /// <summary>The faults allowed.</summary>
+    public FaultPlan Plan { get; } = plan;
+}
+
+internal sealed class Deliver : Event;
+
+/// <summary>
+/// The simulated network. Coyote delivers events in order and never loses them, so every protocol message goes
+/// through this actor: it keeps the messages in flight and, at each step, picks the next one (any one when
+/// reordering is on), or loses it, or delivers it and keeps a copy for later (duplication), within the plan's
+/// budgets. It also holds pending timeouts (delivered now and then, and surely once nothing else is in flight),
+/// and injects crashes, restarts and partitions at random points spread over the whole run.
+/// In specs/Pando.tla the same freedom comes from the message set <c>sent</c>; in p-models it is the P
+/// <c>Network</c> machine.
+/// </summary>
+[OnEventDoAction(typeof(NetworkSetup), nameof(OnSetup))]
+[OnEventDoAction(typeof(NetSend), nameof(OnSend))]
+[OnEventDoAction(typeof(NetTimer), nameof(OnTimer))]
+[OnEventDoAction(typeof(Deliver), nameof(OnDeliver))]
+public sealed class Network : Actor
+{
+    private readonly record struct Envelope(ActorId Destination, Event Payload, bool IsTimer);
+
+    private readonly List<Envelope> _inFlight = [];
+    private IReadOnlyList<ActorId> _crashable = [];
+    private FaultPlan _plan = FaultPlan.None;
+    private int _drops, _dups, _crashes, _partitions;
+    private readonly HashSet<ActorId> _down = [];
+    private ActorId? _cutOff;
+    private int _healIn;
+    private bool _ticking;
+
+    /// <inheritdoc/>
+    protected override Task OnInitializeAsync(Event initialEvent)
+    {
+        if (initialEvent is NetworkSetup s) OnSetup(s);
+        return Task.CompletedTask;
+    }
+
+    private void OnSetup(Event e)
+    {
+        var s = (NetworkSetup)e;
+        _crashable = s.Crashable;
+        _plan = s.Plan;
+    }
+
+    private void OnSend(Event e)
+    {
+        var m = (NetSend)e;
+        Enqueue(new Envelope(m.Destination, m.Payload, false));
+    }
+
+    private void OnTimer(Event e)
+    {
+        var t = (NetTimer)e;
+        Enqueue(new Envelope(t.Owner, new NetTimeout(t.Id), true));
+    }
+
+    private void Enqueue(Envelope env)
+    {
+        _inFlight.Add(env);
+        if (!_ticking) { _ticking = true; SendEvent(Id, new Deliver()); }
+    }
+
+    private void OnDeliver()
+    {
+        InjectFault();
+        if (_inFlight.Count == 0) { _ticking = false; return; }
+        int i = Pick();
+        var env = _inFlight[i];
+        bool toPartitioned = !env.IsTimer && _cutOff is { } cut && env.Destination == cut;
+        if (!env.IsTimer && (_drops < _plan.MaxDrops && RandomInteger(8) == 0 || toPartitioned))
+        {
+            if (!toPartitioned) _drops++;
+            _inFlight.RemoveAt(i);                                   // loss (or cut by a partition)
+        }
+        else if (!env.IsTimer && _dups < _plan.MaxDuplicates && RandomInteger(8) == 0)
+        {
+            _dups++;
+            SendEvent(env.Destination, env.Payload);                // duplication: a copy stays in flight
+        }
+        else
+        {
+            _inFlight.RemoveAt(i);
+            SendEvent(env.Destination, env.Payload);
+        }
+        SendEvent(Id, new Deliver());
+    }
+
+    // Reordering: any message may go next; a timeout goes next only with probability 1/TimerOdds while
+    // messages are in flight, and surely once none are.
+    private int Pick()
+    {
+        int messages = _inFlight.Count(x => !x.IsTimer);
+        bool timer = messages == 0 || (_inFlight.Count > messages && RandomInteger(_plan.TimerOdds) == 0);
+        var candidates = Enumerable.Range(0, _inFlight.Count).Where(j => _inFlight[j].IsTimer == timer).ToList();
+        return _plan.Reorder ? candidates[RandomInteger(candidates.Count)] : candidates[0];
+    }
+
+    private void InjectFault()
+    {
+        if (_cutOff is not null && --_healIn <= 0) _cutOff = null;          // the partition heals
+        if (_crashable.Count == 0 || RandomInteger(_plan.FaultOdds) != 0) return;
+        if (_down.Count > 0 && _plan.Restart && RandomBoolean())
+        {
+            var back = _down.First();
+            _down.Remove(back);
+            SendEvent(back, new Restart());
+        }
+        else if (_crashes < _plan.MaxCrashes && _down.Count == 0 && RandomBoolean())
+        {
+            var victim = _crashable[RandomInteger(_crashable.Count)];
+            _crashes++;
+            _down.Add(victim);
+            SendEvent(victim, new Crash());
+            if (!_plan.Restart) _down.Clear();                           // permanent: never restarted
+        }
+        else if (_partitions < _plan.PartitionRounds && _cutOff is null)
+        {
+            _partitions++;
+            _cutOff = _crashable[RandomInteger(_crashable.Count)];
+            _healIn = 5 + RandomInteger(20);
+        }
+    }
+}
