@@ -211,18 +211,19 @@ public class CatalogueTests
     private static readonly Manifest RepoManifest = Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json"));
     private static readonly Catalogue RepoCatalogue = Catalogue.Load(Path.Combine(Repo.Root, "docs", "invariants.json"));
     private static readonly PTestManifest RepoPTests = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
+    private static readonly Pando.ModelCheck.Coyote.CoyoteTestManifest RepoCoyote = Pando.ModelCheck.Coyote.CoyoteTestManifest.Load(Path.Combine(Repo.Root, "tests", "coyote.json"));
 
     [Fact]
     public void Every_catalogued_property_is_defined_and_has_a_mutant_and_every_expected_violation_is_catalogued()
     {
-        Assert.Empty(RepoCatalogue.Problems(RepoManifest, RepoPTests));
+        Assert.Empty(RepoCatalogue.Problems(RepoManifest, RepoPTests, RepoCoyote));
     }
 
     [Fact]
     public void Generated_markdown_is_up_to_date()
     {
         var md = File.ReadAllText(Path.Combine(Repo.Root, "docs", "invariants.md"));
-        Assert.True(md == RepoCatalogue.ToMarkdown(RepoManifest, RepoPTests), "docs/invariants.md is stale: run ./pando catalogue");
+        Assert.True(md == RepoCatalogue.ToMarkdown(RepoManifest, RepoPTests, RepoCoyote, Repo.Root), "docs/invariants.md is stale: run ./pando catalogue");
     }
 
     [Fact]
@@ -250,6 +251,25 @@ public class CatalogueTests
         var without = new Catalogue { Entries = RepoCatalogue.Entries.Select(e => e.P == "CommitSound" ? e with { P = null } : e).ToList() };
         var problems = without.Problems(RepoManifest, RepoPTests);
         Assert.Contains(problems, p => p.Contains("P test tcM07CommitSound expects a violation of monitor CommitSound, which no catalogue entry names"));
+    }
+
+    [Fact]
+    public void A_CSharp_monitor_without_a_Coyote_bug_test_and_an_uncatalogued_Coyote_bug_test_are_reported()
+    {
+        var extra = new Catalogue { Entries = [.. RepoCatalogue.Entries.Select(e => e.CSharp == "CommitSound" ? e with { CSharp = null } : e),
+            new CatalogueEntry("PANDO-Z", "Extra", "Pando", "Pando", "AgreementInv", "invariant", "s", "t", null, "NoSuchMonitor")] };
+        var problems = extra.Problems(RepoManifest, RepoPTests, RepoCoyote);
+        Assert.Contains(problems, p => p.Contains("no Coyote test in tests/coyote.json is expected to violate C# monitor NoSuchMonitor"));
+        Assert.Contains(problems, p => p.Contains("Coyote test Pando_M07_CommitSound expects a violation of monitor CommitSound, which no catalogue entry names"));
+    }
+
+    [Fact]
+    public void The_generated_catalogue_links_each_level_to_its_definition()
+    {
+        var md = File.ReadAllText(Path.Combine(Repo.Root, "docs", "invariants.md"));
+        Assert.Matches(@"\[`AgreementInv`\]\(\.\./specs/Pando\.tla#L\d+\)", md);
+        Assert.Matches(@"\[`Agreement`\]\(\.\./p-models/Pando/PSpec/Safety\.p#L\d+\)", md);
+        Assert.Matches(@"\[`AgreementMonitor`\]\(\.\./src/PandoCoyote/Pando/Monitors\.cs#L\d+\)", md);
     }
 }
 

@@ -35,13 +35,14 @@ public static class CatalogueCommand
         var manifest = Manifest.Load(Path.Combine(root, "configs", "models.json"));
         var catalogue = Catalogue.Load(Path.Combine(root, "docs", "invariants.json"));
         var pTests = Pando.ModelCheck.P.PTestManifest.Load(Path.Combine(root, "p-models", "tests.json"));
-        var problems = catalogue.Problems(manifest, pTests);
+        var coyote = Pando.ModelCheck.Coyote.CoyoteTestManifest.Load(Path.Combine(root, "tests", "coyote.json"));
+        var problems = catalogue.Problems(manifest, pTests, coyote);
         if (problems.Count > 0)
         {
             foreach (var p in problems) Console.Error.WriteLine($"pando: catalogue: {p}");
             return 1;
         }
-        var md = catalogue.ToMarkdown(manifest, pTests);
+        var md = catalogue.ToMarkdown(manifest, pTests, coyote, root);
         var path = Path.Combine(root, "docs", "invariants.md");
         if (check)
         {

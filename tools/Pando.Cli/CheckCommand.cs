@@ -15,7 +15,8 @@ public static class CheckCommand
         metadir under .pando/out/check/meta), compares each verdict with the model's expectation, prints a summary,
         and writes .pando/out/check/report.json and report.md (counterexamples as step tables).
 
-        The P models are checked by ./pando check --p (see ./pando check --p --help).
+        The P models are checked by ./pando check --p, the C# implementations under Coyote by ./pando check --coyote
+        (see their --help).
 
         selection (default: every model of the fast tier):
           --protocol P    models of protocol P (repeatable), e.g. --protocol Pando
@@ -93,6 +94,7 @@ public static class CheckCommand
     public static int Run(IReadOnlyList<string> argv)
     {
         if (argv.Contains("--p")) return PCheckCommand.Run(argv.Where(x => x != "--p").ToList());
+        if (argv.Contains("--coyote")) return CoyoteCheckCommand.Run(argv.Where(x => x != "--coyote").ToList());
         var summary = Execute(Parse(argv));
         return summary is null || summary.Failed == 0 ? 0 : 1;
     }

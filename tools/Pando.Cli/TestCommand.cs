@@ -21,6 +21,7 @@ public static class TestCommand
           1. xunit     every test project of pando.slnx (dotnet test, Release, no build)
           2. models    TLC on the fast tier of configs/models.json (as ./pando check)
           3. p tests   every P test case with its fast schedule count (as ./pando check --p)
+          4. coyote    every Coyote test of tests/coyote.json with its fast iteration count (as ./pando check --coyote)
         then one summary table and the line "total: N passed, M failed".
 
           --no-check   run only the xunit level
@@ -55,6 +56,8 @@ public static class TestCommand
             levels.Add(CheckCommand.Execute(new CheckCommand.Options { Jobs = jobs })!);
             Console.WriteLine("== P tests (fast tier)");
             levels.Add(PCheckCommand.Execute(new PCheckCommand.Options { Jobs = jobs, Tier = Tier.Fast })!);
+            Console.WriteLine("== Coyote tests (fast tier)");
+            levels.Add(CoyoteCheckCommand.Execute(new CoyoteCheckCommand.Options { Tier = Tier.Fast })!);
         }
         Console.WriteLine();
         Console.WriteLine("level      passed  failed  seconds");

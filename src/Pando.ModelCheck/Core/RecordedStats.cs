@@ -24,6 +24,10 @@ public sealed record RecordedStats
     public long? Schedules { get; init; }
     /// <summary>Schedules per second.</summary>
     public double? SchedulesPerSecond { get; init; }
+    /// <summary>Iterations (Coyote's word for one explored schedule): all of them when passing, up to the first bug otherwise.</summary>
+    public long? Iterations { get; init; }
+    /// <summary>Iterations per second.</summary>
+    public double? IterationsPerSecond { get; init; }
 
     /// <summary>The manifest form; only the fields that are set, in a fixed order.</summary>
     public JsonObject ToJson()
@@ -34,12 +38,14 @@ public sealed record RecordedStats
         if (Generated is { } g) o["generated"] = g;
         if (Schedules is { } s) o["schedules"] = s;
         if (Depth is { } dp) o["depth"] = dp;
-        if (Seconds is { } sec) o["seconds"] = Math.Round(sec, Schedules is null ? 1 : 2);
+        if (Seconds is { } sec) o["seconds"] = Math.Round(sec, Schedules is null && Iterations is null ? 1 : 2);
         if (SchedulesPerSecond is { } sps) o["schedulesPerSecond"] = Math.Round(sps, 1);
+        if (Iterations is { } it) o["iterations"] = it;
+        if (IterationsPerSecond is { } ips) o["iterationsPerSecond"] = Math.Round(ips, 1);
         return o;
     }
 
-    private static readonly HashSet<string> Fields = ["tier", "distinct", "generated", "schedules", "depth", "seconds", "schedulesPerSecond"];
+    private static readonly HashSet<string> Fields = ["tier", "distinct", "generated", "schedules", "depth", "seconds", "schedulesPerSecond", "iterations", "iterationsPerSecond"];
 
     /// <summary>Reads the manifest form (null stays null); a wrong field is an <see cref="InputError"/>.</summary>
     public static RecordedStats? FromJson(JsonNode? n, string where)
@@ -61,6 +67,7 @@ public sealed record RecordedStats
         {
             Tier = tier, Distinct = Get<long>("distinct"), Generated = Get<long>("generated"), Depth = Get<long>("depth"),
             Seconds = Get<double>("seconds"), Schedules = Get<long>("schedules"), SchedulesPerSecond = Get<double>("schedulesPerSecond"),
+            Iterations = Get<long>("iterations"), IterationsPerSecond = Get<double>("iterationsPerSecond"),
         };
     }
 }

@@ -4,47 +4,56 @@ using PandoCoyote.Shared.Testing;
 
 namespace PandoCoyote.Tests.Pando;
 
-/// Pando as Coyote actors: correct deployments under every fault class find no violation of any catalogue monitor;
-/// each runtime-observable mutant of brief §8 is caught with its expected catalogue ID, and its trace replays.
+/// The Coyote harness on Pando: a correct run finds nothing, a mutant is caught with its catalogue ID and its trace
+/// replays to the same violation, and bug reports are classified by ID. The full list of correct deployments and
+/// mutants runs from tests/coyote.json as the "coyote" level of ./pando test (./pando check --coyote).
 public class PandoCoyoteTests
 {
-    // Fast tier (CI): iterations per correct run; mutants get a bound they must be caught within.
-    private const uint Iterations = 150;
-
-    public static readonly TheoryData<string, string> Correct = new()
+    [Fact]
+    public void A_correct_deployment_under_loss_duplication_and_reordering_violates_nothing()
     {
-        { "V1", "none" }, { "V1", "chaos" }, { "V1", "crash-restart" },
-        { "V2", "none" }, { "V2", "chaos" }, { "V2", "crash-restart" }, { "V2", "permanent" }, { "V2", "partition" },
-        { "V4", "chaos" }, { "V5", "chaos" }, { "V7", "chaos" }, { "V7", "permanent" },
-    };
+        var s = PandoScenarios.Scenario("xunit_V1_chaos", new Dictionary<string, string> { ["params"] = "V1", ["faults"] = "chaos" }, null, false, 30, 1, Strategy.Random, 3000);
+        var r = CoyoteRunner.Run(s);
+        Assert.True(r.Kind == CoyoteVerdict.Pass, r.Message);
+        Assert.Equal(30, r.Iterations);
+    }
 
-    internal static PandoParams Params(string v) => v switch
+    [Fact]
+    public void A_mutant_is_caught_with_its_id_and_the_saved_trace_replays_to_the_same_violation()
     {
-        "V1" => PandoParams.V1, "V2" => PandoParams.V2, "V4" => PandoParams.V4, "V5" => PandoParams.V5, "V7" => PandoParams.V7,
-        _ => throw new ArgumentException(v),
-    };
-
-    internal static FaultPlan Faults(string f) => f switch
-    {
-        "none" => FaultPlan.None,
-        "chaos" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2),
-        "crash-restart" => new FaultPlan(Reorder: true, MaxDrops: 1, MaxDuplicates: 1, MaxCrashes: 2, Restart: true),
-        "permanent" => new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: false),
-        "partition" => new FaultPlan(Reorder: true, PartitionRounds: 2),
-        _ => throw new ArgumentException(f),
-    };
+        var fields = new Dictionary<string, string> { ["params"] = "V2", ["faults"] = "chaos", ["mutant"] = "M4" };
+        var s = PandoScenarios.Scenario("xunit_M4", fields, "Agreement", false, 500, 1, Strategy.Random, 3000);
+        var r = CoyoteRunner.Run(s);
+        Assert.Equal(CoyoteVerdict.Violates, r.Kind);
+        Assert.Equal("PANDO-S1", r.Id);
+        Assert.Equal("Agreement", r.Monitor);
+        Assert.StartsWith("[PANDO-S1] Agreement:", r.Message);
+        Assert.True(File.Exists(r.TracePath) && File.Exists(r.LogPath));
+        var replay = CoyoteRunner.Run(s with { Iterations = 1 }, File.ReadAllText(r.TracePath!));
+        Assert.Equal(r.Message, replay.Message);
+    }
 
     [Theory]
-    [MemberData(nameof(Correct))]
-    public void Correct_deployment_violates_nothing(string v, string faults)
+    [InlineData("[PANDO-S14] CputTruthful: CPUT 101 returned OK", CoyoteVerdict.Violates, "PANDO-S14", "CputTruthful")]
+    [InlineData("Monitor 'PandoCoyote.Pando.LeaderDecidesMonitor' detected liveness bug in hot state 'Waiting' at the end of program execution.", CoyoteVerdict.Liveness, null, "LeaderDecides")]
+    [InlineData("PandoCoyote.Pando.FrontEnd(3) received event 'Msg' that cannot be handled.", CoyoteVerdict.Error, null, null)]
+    [InlineData("Exception 'System.NullReferenceException' was thrown in DataSite", CoyoteVerdict.Error, null, null)]
+    public void Bug_reports_are_classified_by_catalogue_id(string report, CoyoteVerdict kind, string? id, string? monitor)
     {
-        foreach (var w in new[] { Workload.Conflict, Workload.Versions })
-        {
-            var s = new PandoSystem(Params(v), Faults(faults), w).Scenario($"Pando_{v}_{faults}_{w}", Iterations);
-            var r = CoyoteRunner.Run(s);
-            Assert.True(r.Kind == CoyoteVerdict.Pass, $"{v}/{faults}/{w}: {r.Message}\ntrace: {r.TracePath}\nlog: {r.LogPath}");
-            Assert.Equal(Iterations, (uint)r.Iterations);
-        }
+        Assert.Equal((kind, id, monitor), CoyoteRunner.Classify(report));
+    }
+
+    [Theory]
+    [InlineData("params", "V9", "params \"V9\"")]
+    [InlineData("faults", "storm", "faults \"storm\"")]
+    [InlineData("mutant", "M99", "mutant \"M99\"")]
+    [InlineData("workload", "batch", "workload \"batch\"")]
+    [InlineData("colour", "red", "deployment field \"colour\" is unknown")]
+    [InlineData("params", "n=4 k=2 f=1 q1a=2 q1b=2 q2=3", "C2")]
+    public void Bad_deployment_fields_are_refused_naming_the_field(string field, string value, string message)
+    {
+        var e = Assert.ThrowsAny<ArgumentException>(() => PandoScenarios.Build(new Dictionary<string, string> { [field] = value }, null, false));
+        Assert.Contains(message, e.Message);
     }
 }
 

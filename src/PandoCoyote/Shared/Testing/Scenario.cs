@@ -51,7 +51,7 @@ public sealed record Scenario(string Name, Action<IActorRuntime> Setup, uint Ite
 /// <summary>What one scenario run found.</summary>
 /// <param name="Kind">Pass, violates (a monitor assertion), liveness (a hot monitor), or error (anything else).</param>
 /// <param name="Id">The catalogue ID at the start of the assertion message (<c>[PANDO-S1] ...</c>), when there is one.</param>
-/// <param name="Monitor">The hot monitor of a liveness bug.</param>
+/// <param name="Monitor">The violated monitor (its catalogue name, without the C# "Monitor" suffix).</param>
 /// <param name="Message">Coyote's first bug report, or a summary of a clean run.</param>
 /// <param name="Iterations">Iterations run (up to and including the buggy one).</param>
 /// <param name="Seconds">Wall-clock seconds.</param>
@@ -84,7 +84,8 @@ public enum CoyoteVerdict
 /// </summary>
 public static partial class CoyoteRunner
 {
-    [GeneratedRegex(@"\[(?<id>[A-Z][A-Z0-9]*-[A-Za-z0-9]+)\]")]
+    // Monitor assertions in this repository read "[ID] MonitorName: what went wrong".
+    [GeneratedRegex(@"\[(?<id>[A-Z][A-Z0-9]*-[A-Za-z0-9]+)\] (?<mon>[A-Za-z_][A-Za-z0-9_]*):")]
     private static partial Regex IdRx();
 
     [GeneratedRegex(@"(?:[A-Za-z_][A-Za-z0-9_]*\.)*(?<mon>[A-Za-z_][A-Za-z0-9_]*)'? detected liveness bug in hot state")]
@@ -129,8 +130,12 @@ public static partial class CoyoteRunner
     /// <summary>Classifies a bug report: a monitor assertion carries <c>[ID]</c>; a hot monitor is liveness.</summary>
     public static (CoyoteVerdict Kind, string? Id, string? Monitor) Classify(string bug)
     {
-        if (LivenessRx().Match(bug) is { Success: true } l) return (CoyoteVerdict.Liveness, null, l.Groups["mon"].Value);
-        if (IdRx().Match(bug) is { Success: true } m) return (CoyoteVerdict.Violates, m.Groups["id"].Value, null);
+        if (LivenessRx().Match(bug) is { Success: true } l)
+        {
+            var mon = l.Groups["mon"].Value;
+            return (CoyoteVerdict.Liveness, null, mon.EndsWith("Monitor", StringComparison.Ordinal) ? mon[..^"Monitor".Length] : mon);
+        }
+        if (IdRx().Match(bug) is { Success: true } m) return (CoyoteVerdict.Violates, m.Groups["id"].Value, m.Groups["mon"].Value);
         return (CoyoteVerdict.Error, null, null);
     }
 }

@@ -1,0 +1,234 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using Pando.ModelCheck.Coyote;
+using PandoCoyote.Shared.Testing;
+
+namespace Pando.Cli;
+
+/// <summary>
+/// <c>./pando check --coyote</c>: runs the C# implementations under Coyote's systematic testing engine, one test of
+/// <c>tests/coyote.json</c> at a time (Coyote keeps process-wide state), and judges each with the shared vocabulary.
+/// </summary>
+public static class CoyoteCheckCommand
+{
+    /// <summary>Help text.</summary>
+    public const string Help = """
+        usage: ./pando check --coyote [selection] [options]
+
+        Runs each test of tests/coyote.json under Coyote (actors over the simulated network, the catalogue's monitors
+        registered), with the tier's iteration count and the test's seed and strategy, and compares the result with the
+        test's expectation:
+          pass                     no monitor violated in all the tier's iterations
+          violates Monitor [ID]    the first bug is an assertion of that monitor naming that catalogue ID
+                                   (a bug test registers only that monitor, as the P bug tests assert only theirs)
+          liveness Monitor [ID]    the first bug is that monitor left hot (fair strategy)
+        Any other bug (an unhandled event, an exception) fails the test. On a bug, the reproducible trace and a readable
+        log are written to .pando/out/coyote/NAME/ and can be replayed with --replay.
+
+        selection (default: every test):
+          --test NAME       this test (repeatable)
+          --protocol P      the tests of protocol P (repeatable)
+
+        options:
+          --tier fast|full  the iteration count of that tier (default fast, as ./pando test and CI)
+          --list            list the selected tests, expectations and iteration counts; run nothing
+          --record          write each as-expected run's iterations, seconds and iterations/s into the manifest and
+                            docs/benchmarks/coyote.md
+          --replay FILE     replay a saved trace of the single test named with --test, and print what it finds
+          --manifest F      manifest (default: tests/coyote.json)
+          --help            this text
+
+        Exit codes: 0 all as expected, 1 some test failed, 2 bad input.
+        """;
+
+    /// <summary>Options.</summary>
+    public sealed record Options
+    {
+        /// <summary>Test names; empty = all.</summary>
+        public List<string> Names { get; init; } = [];
+        /// <summary>Protocols; empty = all.</summary>
+        public List<string> Protocols { get; init; } = [];
+        /// <summary>Whose iteration counts run.</summary>
+        public Tier Tier { get; init; } = Tier.Fast;
+        /// <summary>List only.</summary>
+        public bool List { get; init; }
+        /// <summary>Record statistics.</summary>
+        public bool Record { get; init; }
+        /// <summary>A trace to replay.</summary>
+        public string? Replay { get; init; }
+        /// <summary>Manifest path, or null for tests/coyote.json.</summary>
+        public string? ManifestPath { get; init; }
+    }
+
+    /// <summary>Parses the command line (without --coyote).</summary>
+    public static Options Parse(IReadOnlyList<string> argv)
+    {
+        var a = new Args("check --coyote", argv);
+        var o = new Options();
+        for (var t = a.Next(); t is not null; t = a.Next())
+        {
+            switch (t)
+            {
+                case "--help" or "-h": throw new HelpRequested(Help);
+                case "--test": o.Names.Add(a.Value(t)); break;
+                case "--protocol": o.Protocols.Add(a.Value(t)); break;
+                case "--tier": o = o with { Tier = a.TierValue(t) }; break;
+                case "--list": o = o with { List = true }; break;
+                case "--record": o = o with { Record = true }; break;
+                case "--replay": o = o with { Replay = a.Value(t) }; break;
+                case "--manifest": o = o with { ManifestPath = a.Value(t) }; break;
+                default: throw a.Unknown(t);
+            }
+        }
+        if (o.Replay is not null && o.Names.Count != 1) throw new UsageError("check --coyote: --replay needs exactly one --test NAME (the test whose trace it is)");
+        return o;
+    }
+
+    /// <summary>Runs the command (argv without --coyote).</summary>
+    public static int Run(IReadOnlyList<string> argv)
+    {
+        var o = Parse(argv);
+        if (o.Replay is not null) return Replay(o);
+        var summary = Execute(o);
+        return summary is null || summary.Failed == 0 ? 0 : 1;
+    }
+
+    private static (CoyoteTestManifest Manifest, string Path, List<CoyoteTestEntry> Tests) Select(Options o)
+    {
+        var root = Program.RepoRoot();
+        var path = o.ManifestPath ?? Path.Combine(root, "tests", "coyote.json");
+        var manifest = CoyoteTestManifest.Load(path);
+        foreach (var n in o.Names.Where(n => manifest.Tests.All(t => t.Name != n)))
+            throw new InputError($"no Coyote test named {n} in {path} (see ./pando check --coyote --list)");
+        foreach (var p in o.Protocols.Where(p => manifest.Tests.All(t => !string.Equals(t.Protocol, p, StringComparison.OrdinalIgnoreCase))))
+            throw new InputError($"--protocol {p}: no Coyote test of that protocol in {path}");
+        var tests = manifest.Tests.Where(t => (o.Names.Count == 0 || o.Names.Contains(t.Name))
+            && (o.Protocols.Count == 0 || o.Protocols.Any(p => string.Equals(p, t.Protocol, StringComparison.OrdinalIgnoreCase)))).ToList();
+        foreach (var t in tests) Build(t, o.Tier);                         // a bad deployment is bad input: nothing runs
+        return (manifest, path, tests);
+    }
+
+    /// <summary>The scenario of a manifest entry; a deployment the builder refuses is an <see cref="InputError"/>.</summary>
+    public static Scenario Build(CoyoteTestEntry t, Tier tier)
+    {
+        var strategy = t.Strategy switch { "prioritization" => Strategy.Prioritization, "fair" => Strategy.Fair, _ => Strategy.Random };
+        var only = t.Expect.Kind == VerdictKind.Violates ? t.Expect.Property : null;
+        try
+        {
+            return t.Protocol switch
+            {
+                "Pando" => PandoCoyote.Pando.PandoScenarios.Scenario(t.Name, t.Deployment, only, t.Expect.Kind == VerdictKind.Liveness,
+                    (uint)t.Iterations(tier), t.Seed, strategy, t.MaxSteps),
+                _ => throw new ArgumentException($"protocol {t.Protocol} has no C# implementation yet"),
+            };
+        }
+        catch (ArgumentException e)
+        {
+            throw new InputError($"tests/coyote.json: test {t.Name}: {e.Message}");
+        }
+    }
+
+    /// <summary>The shared verdict of a Coyote result.</summary>
+    public static Verdict VerdictOf(CoyoteResult r, CoyoteTestEntry t, double seconds) =>
+        seconds > t.TimeLimitSeconds ? new Verdict(VerdictKind.Timeout, Detail: $"took {seconds:0} s, over its time limit of {t.TimeLimitSeconds} s")
+        : r.Kind switch
+        {
+            CoyoteVerdict.Pass => new Verdict(VerdictKind.Pass, Detail: r.Message),
+            CoyoteVerdict.Violates => new Verdict(VerdictKind.Violates, r.Monitor, r.Id, r.Message),
+            CoyoteVerdict.Liveness => new Verdict(VerdictKind.Liveness, r.Monitor, null, r.Message),
+            _ => new Verdict(VerdictKind.Error, Detail: r.Message),
+        };
+
+    /// <summary>Runs the selected tests, prints the outcome, and returns the level's counts (null for --list).</summary>
+    public static LevelSummary? Execute(Options o)
+    {
+        var clock = Stopwatch.StartNew();
+        var (_, path, tests) = Select(o);
+        if (o.List)
+        {
+            int w = tests.Max(t => t.Name.Length), we = tests.Max(t => t.Expect.ToString().Length);
+            foreach (var t in tests)
+                Console.WriteLine($"{t.Name.PadRight(w)}  {t.Expect.ToString().PadRight(we)}  {t.Iterations(o.Tier),7} iterations  seed {t.Seed}  {t.Strategy,-14}  {t.Description}");
+            Console.WriteLine($"{tests.Count} test(s), tier {o.Tier.Text()}");
+            return null;
+        }
+        Console.WriteLine($"Coyote: {tests.Count} test(s), tier {o.Tier.Text()}, one at a time");
+        var rows = new List<(CoyoteTestEntry Test, CoyoteResult Result, Judgement Judgement)>();
+        foreach (var t in tests)
+        {
+            var r = RunQuietly(Build(t, o.Tier));
+            var j = Judge.Compare(t.Expect, VerdictOf(r, t, r.Seconds), "Coyote", $" in {r.Iterations} iterations");
+            rows.Add((t, r, j));
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"  {(j.Ok ? "ok    " : "FAILED")} {t.Name}: {(r.Kind == CoyoteVerdict.Pass ? $"no bug in {r.Iterations} iterations" : $"{r.Monitor} [{r.Id}] after {r.Iterations} iteration(s)")} ({r.Seconds:0.0} s, {r.IterationsPerSecond:0} it/s)"));
+        }
+        Console.WriteLine();
+        foreach (var (t, r, j) in rows.Where(x => !x.Judgement.Ok))
+        {
+            Console.WriteLine($"FAILED {t.Name}: {j.Message}");
+            if (r.TracePath is { } tr) Console.WriteLine($"  trace: {tr}  (replay: ./pando check --coyote --test {t.Name} --replay {tr})");
+            if (r.LogPath is { } lg) Console.WriteLine($"  readable log: {lg}");
+        }
+        var report = Report(rows, o.Tier);
+        var outDir = Path.Combine(Program.RepoRoot(), ".pando", "out", "coyote");
+        Directory.CreateDirectory(outDir);
+        File.WriteAllText(Path.Combine(outDir, "report.md"), report);
+        if (o.Record)
+        {
+            var stats = rows.Where(x => x.Judgement.Ok).ToDictionary(x => x.Test.Name, x => new RecordedStats
+            {
+                Tier = o.Tier, Iterations = x.Result.Iterations, Seconds = x.Result.Seconds, IterationsPerSecond = x.Result.IterationsPerSecond,
+            });
+            JsonFiles.RecordStats(path, "tests", stats);
+            var bench = Path.Combine(Program.RepoRoot(), "docs", "benchmarks", "coyote.md");
+            File.WriteAllText(bench, report);
+            Console.WriteLine($"recorded statistics of {stats.Count} test(s) in {path} and {bench}");
+        }
+        int failed = rows.Count(x => !x.Judgement.Ok);
+        var summary = new LevelSummary("coyote", rows.Count - failed, failed, clock.Elapsed.TotalSeconds);
+        Console.WriteLine(summary.Line);
+        return summary;
+    }
+
+    // Coyote prints its own progress lines to the console; the harness prints one line per test instead.
+    private static CoyoteResult RunQuietly(Scenario s, string? trace = null)
+    {
+        var stdout = Console.Out;
+        Console.SetOut(TextWriter.Null);
+        try { return CoyoteRunner.Run(s, trace); }
+        finally { Console.SetOut(stdout); }
+    }
+
+    private static int Replay(Options o)
+    {
+        var (_, _, tests) = Select(o);
+        var t = tests.Single();
+        if (!File.Exists(o.Replay)) throw new InputError($"--replay {o.Replay}: no such file");
+        var r = RunQuietly(Build(t, o.Tier) with { Iterations = 1 }, File.ReadAllText(o.Replay!));
+        Console.WriteLine(r.Kind == CoyoteVerdict.Pass ? "replay: no bug (the trace does not reproduce one for this test)" : $"replay: {r.Message}");
+        if (r.LogPath is { } lg) Console.WriteLine($"readable log: {lg}");
+        return r.Kind == CoyoteVerdict.Pass ? 1 : 0;
+    }
+
+    /// <summary>The Markdown report (also the benchmark page written by --record).</summary>
+    public static string Report(IEnumerable<(CoyoteTestEntry Test, CoyoteResult Result, Judgement Judgement)> rows, Tier tier)
+    {
+        var sb = new StringBuilder();
+        sb.AppendLine("# Coyote runs");
+        sb.AppendLine();
+        sb.AppendLine(CultureInfo.InvariantCulture, $"<!-- Written by ./pando check --coyote --tier {tier.Text()} --record; do not edit by hand. -->");
+        sb.AppendLine();
+        sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando check --coyote --tier {tier.Text()} --record` (Coyote 1.7.11, actors only, one test at a time, fixed seed). Machine: {Environment.ProcessorCount} cores, .NET {Environment.Version}.");
+        sb.AppendLine("For a test that expects a bug, \"iterations\" counts the iterations up to and including the first buggy one.");
+        sb.AppendLine();
+        sb.AppendLine("| test | expectation | result | iterations | seconds | iterations/s |");
+        sb.AppendLine("|---|---|---|---:|---:|---:|");
+        foreach (var (t, r, j) in rows)
+        {
+            var res = !j.Ok ? "**FAILED**" : r.Kind == CoyoteVerdict.Pass ? "no bug" : $"{r.Monitor} [{r.Id}]";
+            sb.AppendLine(CultureInfo.InvariantCulture, $"| `{t.Name}` | {t.Expect} | {res} | {r.Iterations} | {r.Seconds:0.0} | {r.IterationsPerSecond:0.0} |");
+        }
+        return sb.ToString();
+    }
+}
