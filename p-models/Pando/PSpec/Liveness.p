@@ -10,7 +10,7 @@ spec LeaderDecides observes eMonConfig, eMonVoted, eMonLeaderStarted {
   var pending: set[int];
 
   start cold state Idle {
-    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
     on eMonVoted do Vote;
     on eMonLeaderStarted do (ver: int) {
       if (sizeof(ChosenVids(votes, ver, q2)) == 0) { pending += (ver); goto Waiting; }
@@ -18,7 +18,7 @@ spec LeaderDecides observes eMonConfig, eMonVoted, eMonLeaderStarted {
   }
 
   hot state Waiting {
-    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+    on eMonVoted do (v: tMonVoted) {
       var ver: int;
       var still: set[int];
       Vote(v);
@@ -33,7 +33,7 @@ spec LeaderDecides observes eMonConfig, eMonVoted, eMonLeaderStarted {
     }
   }
 
-  fun Vote(v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+  fun Vote(v: tMonVoted) {
     votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
   }
 }

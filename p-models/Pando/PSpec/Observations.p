@@ -5,18 +5,25 @@
  * vid x is chosen for version i at ballot b when q2 sites voted (i, b, x).
  *****************************************************************************************/
 
-event eMonConfig: (n: int, k: int, q2: int);
+type tMonConfig = (n: int, k: int, q2: int);
+event eMonConfig: tMonConfig;
 // A site accepted (ver, bal, vid) (TLA+ action Vote).
-event eMonVoted: (site: int, ver: int, bal: tBallot, vid: int, value: int);
+type tMonVoted = (site: int, ver: int, bal: tBallot, vid: int, value: int);
+event eMonVoted: tMonVoted;
 // A proposer sent Phase 2 for (ver, bal, vid) (TLA+ actions ProposeFast/ProposeRecover/ReadWriteBack).
-event eMonProposed: (ver: int, bal: tBallot, vid: int, value: int, kind: tKind);
+type tMonProposed = (ver: int, bal: tBallot, vid: int, value: int, kind: tKind);
+event eMonProposed: tMonProposed;
 // A site set its commit mark to vid while holding `held` (TLA+ action Commit).
-event eMonCommitMarked: (site: int, ver: int, vid: int, held: int);
+type tMonCommitMarked = (site: int, ver: int, vid: int, held: int);
+event eMonCommitMarked: tMonCommitMarked;
 // A read of version ver began / returned vid (0 = EMPTY) (TLA+ ReadStart / Read*Return).
-event eMonReadStarted: (rid: int, ver: int);
-event eMonReadReturned: (rid: int, ver: int, vid: int);
+type tMonReadStarted = (rid: int, ver: int);
+event eMonReadStarted: tMonReadStarted;
+type tMonReadReturned = (rid: int, ver: int, vid: int);
+event eMonReadReturned: tMonReadReturned;
 // A CPUT returned: ok, or CONFLICT(other) with other = 0 for "a later version is chosen".
-event eMonCputReturned: (op: int, ver: int, vid: int, ok: bool, other: int);
+type tMonCputReturned = (op: int, ver: int, vid: int, ok: bool, other: int);
+event eMonCputReturned: tMonCputReturned;
 // The leader started a run for version ver (the left side of TLA+ LeaderDecidesProp: a Prepare at a leader ballot).
 event eMonLeaderStarted: int;   // the version
 

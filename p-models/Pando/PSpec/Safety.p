@@ -13,8 +13,8 @@ spec Agreement observes eMonConfig, eMonVoted {
   var chosenValue: map[int, int];   // version -> value of a chosen proposal
 
   start state Watching {
-    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
-    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
+    on eMonVoted do (v: tMonVoted) {
       var chosen: set[int];
       votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
       if (VoteCount(votes, v.ver, v.bal, v.vid) < q2) { return; }
@@ -41,8 +41,8 @@ spec StrongStability observes eMonConfig, eMonVoted, eMonProposed {
   var proposals: map[int, map[tBallot, int]];   // version -> ballot -> proposed vid
 
   start state Watching {
-    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
-    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
+    on eMonVoted do (v: tMonVoted) {
       var c: tBallot;
       votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
       if (VoteCount(votes, v.ver, v.bal, v.vid) < q2) { return; }
@@ -57,7 +57,7 @@ spec StrongStability observes eMonConfig, eMonVoted, eMonProposed {
         }
       }
     }
-    on eMonProposed do (p: (ver: int, bal: tBallot, vid: int, value: int, kind: tKind)) {
+    on eMonProposed do (p: tMonProposed) {
       var b: tBallot;
       if (!(p.ver in proposals)) { proposals[p.ver] = default(map[tBallot, int]); }
       proposals[p.ver][p.bal] = p.vid;
@@ -78,7 +78,7 @@ spec OneProposalPerBallot observes eMonProposed {
   var proposals: map[int, map[tBallot, int]];
 
   start state Watching {
-    on eMonProposed do (p: (ver: int, bal: tBallot, vid: int, value: int, kind: tKind)) {
+    on eMonProposed do (p: tMonProposed) {
       if (!(p.ver in proposals)) { proposals[p.ver] = default(map[tBallot, int]); }
       if (p.bal in proposals[p.ver]) {
         assert proposals[p.ver][p.bal] == p.vid,
@@ -97,11 +97,11 @@ spec CommitSound observes eMonConfig, eMonVoted, eMonCommitMarked {
   var votes: tVotes;
 
   start state Watching {
-    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
-    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
+    on eMonVoted do (v: tMonVoted) {
       votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
     }
-    on eMonCommitMarked do (c: (site: int, ver: int, vid: int, held: int)) {
+    on eMonCommitMarked do (c: tMonCommitMarked) {
       assert c.vid in ChosenVids(votes, c.ver, q2),
         format("CommitSound [PANDO-S8]: site {0} marked vid {1} committed for version {2}, but it is not chosen",
                c.site, c.vid, c.ver);
@@ -119,11 +119,11 @@ spec ReadsChosen observes eMonConfig, eMonVoted, eMonReadReturned {
   var votes: tVotes;
 
   start state Watching {
-    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
-    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
+    on eMonVoted do (v: tMonVoted) {
       votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
     }
-    on eMonReadReturned do (r: (rid: int, ver: int, vid: int)) {
+    on eMonReadReturned do (r: tMonReadReturned) {
       if (r.vid == 0) { return; }
       assert r.vid in ChosenVids(votes, r.ver, q2),
         format("ReadsChosen [PANDO-S12]: read {0} returned vid {1} for version {2}, which is not chosen",
@@ -140,14 +140,14 @@ spec ReadsFresh observes eMonConfig, eMonVoted, eMonReadStarted, eMonReadReturne
   var atStart: map[int, set[int]];   // read -> vids chosen when it began
 
   start state Watching {
-    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
-    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
+    on eMonVoted do (v: tMonVoted) {
       votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
     }
-    on eMonReadStarted do (r: (rid: int, ver: int)) {
+    on eMonReadStarted do (r: tMonReadStarted) {
       atStart[r.rid] = ChosenVids(votes, r.ver, q2);
     }
-    on eMonReadReturned do (r: (rid: int, ver: int, vid: int)) {
+    on eMonReadReturned do (r: tMonReadReturned) {
       if (sizeof(atStart[r.rid]) == 0) { return; }
       assert r.vid in atStart[r.rid],
         format("ReadsFresh [PANDO-S13]: read {0} of version {1} returned vid {2}, but {3} was chosen before it began",
@@ -164,11 +164,11 @@ spec CputTruthful observes eMonConfig, eMonVoted, eMonCputReturned {
   var votes: tVotes;
 
   start state Watching {
-    on eMonConfig do (c: (n: int, k: int, q2: int)) { q2 = c.q2; }
-    on eMonVoted do (v: (site: int, ver: int, bal: tBallot, vid: int, value: int)) {
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
+    on eMonVoted do (v: tMonVoted) {
       votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
     }
-    on eMonCputReturned do (r: (op: int, ver: int, vid: int, ok: bool, other: int)) {
+    on eMonCputReturned do (r: tMonCputReturned) {
       var chosen: set[int];
       chosen = ChosenVids(votes, r.ver, q2);
       if (r.ok) {

@@ -61,38 +61,35 @@ machine DataSite {
     return ver < floor && cfg.mutant != M12_GC_FORGETS_SLOT;
   }
 
-  fun NSend(dst: machine, e: event, payload: any) {
-    send net, eNetSend, (dst = dst, ev = e, payload = payload);
-  }
 
   // TLA+ action Promise(a, b): promise a strictly higher ballot, reporting the accepted state.
-  fun OnPrepare(m: (ver: int, bal: tBallot, replyTo: machine, kind: tKind)) {
+  fun OnPrepare(m: tPrepare) {
     var s: tSlot;
     if (Pruned(m.ver)) {
-      NSend(m.replyTo, eStale, (from = id, ver = m.ver, bal = m.bal, floor = floor));
+      NSend(net, m.replyTo, eStale, (from = id, ver = m.ver, bal = m.bal, floor = floor));
       return;
     }
     s = Slot(m.ver);
     if (IsNone(s.ppn) || BalLT(s.ppn, m.bal, cfg.mutant)) {
       s.ppn = m.bal;
       slots[m.ver] = s;                                   // persisted before the reply
-      NSend(m.replyTo, ePromise, (from = id, ver = m.ver, bal = m.bal, apn = s.apn,
+      NSend(net, m.replyTo, ePromise, (from = id, ver = m.ver, bal = m.bal, apn = s.apn,
                                   vid = s.vid, value = s.value, cmt = s.cmt));
     } else {
-      NSend(m.replyTo, eNack, (from = id, ver = m.ver, bal = m.bal, ppn = s.ppn, cmt = s.cmt, phase = 1));
+      NSend(net, m.replyTo, eNack, (from = id, ver = m.ver, bal = m.bal, ppn = s.ppn, cmt = s.cmt, phase = 1));
     }
   }
 
   // TLA+ action Vote(a, b): accept a ballot >= the promise; ppn, apn, vid and split together.
-  fun OnPropose(m: (ver: int, bal: tBallot, vid: int, value: int, replyTo: machine, kind: tKind)) {
+  fun OnPropose(m: tPropose) {
     var s: tSlot;
     if (Pruned(m.ver)) {
-      NSend(m.replyTo, eStale, (from = id, ver = m.ver, bal = m.bal, floor = floor));
+      NSend(net, m.replyTo, eStale, (from = id, ver = m.ver, bal = m.bal, floor = floor));
       return;
     }
     s = Slot(m.ver);
     if (!IsNone(s.ppn) && BalLT(m.bal, s.ppn, cfg.mutant)) {
-      NSend(m.replyTo, eNack, (from = id, ver = m.ver, bal = m.bal, ppn = s.ppn, cmt = s.cmt, phase = 2));
+      NSend(net, m.replyTo, eNack, (from = id, ver = m.ver, bal = m.bal, ppn = s.ppn, cmt = s.cmt, phase = 2));
       return;
     }
     s.ppn = m.bal;
@@ -102,12 +99,12 @@ machine DataSite {
     slots[m.ver] = s;
     announce eMonVoted, (site = id, ver = m.ver, bal = m.bal, vid = m.vid, value = m.value);
     if (cfg.mutant == M7_CMT_ON_VOTE) { MarkCommitted(m.ver, m.vid); }
-    NSend(m.replyTo, eAccepted, (from = id, ver = m.ver, bal = m.bal, vid = m.vid, kind = m.kind));
+    NSend(net, m.replyTo, eAccepted, (from = id, ver = m.ver, bal = m.bal, vid = m.vid, kind = m.kind));
   }
 
   // TLA+ action Commit(a): mark cmt only on a split accepted at a ballot >= the chosen one
   // (the guard of the paper's model), then prune older versions.
-  fun OnCommit(m: (ver: int, bal: tBallot, vid: int)) {
+  fun OnCommit(m: tDelegateAdopted) {
     var s: tSlot;
     if (m.ver < floor) { return; }
     s = Slot(m.ver);
@@ -135,10 +132,10 @@ machine DataSite {
   }
 
   // FETCH (brief 4.7): read-only; reports this site's state for one version.
-  fun OnFetch(m: (ver: int, rid: int, replyTo: machine)) {
+  fun OnFetch(m: tFetch) {
     var s: tSlot;
     s = Slot(m.ver);
-    NSend(m.replyTo, eFetched, (from = id, ver = m.ver, rid = m.rid, floor = floor,
+    NSend(net, m.replyTo, eFetched, (from = id, ver = m.ver, rid = m.rid, floor = floor,
                                 apn = s.apn, vid = s.vid, value = s.value, cmt = s.cmt));
   }
 }

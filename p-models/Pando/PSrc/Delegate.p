@@ -24,7 +24,7 @@ machine Delegate {
   }
 
   state Serving {
-    on eDelegate do (m: (ver: int, bal: tBallot, vid: int, value: int, fe: machine)) {
+    on eDelegate do (m: tDelegate) {
       var k: tAttemptKey;
       var d: tDelegation;
       k = Key(m.ver, m.bal);
@@ -34,7 +34,7 @@ machine Delegate {
       att[k] = d;
       Evaluate(k, m.ver, m.bal);
     }
-    on ePromise do (m: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int)) {
+    on ePromise do (m: tPromiseMsg) {
       var k: tAttemptKey;
       var d: tDelegation;
       k = Key(m.ver, m.bal);
@@ -43,7 +43,7 @@ machine Delegate {
       att[k] = d;
       Evaluate(k, m.ver, m.bal);
     }
-    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+    on eNack do (m: tNack) {
       var k: tAttemptKey;
       var d: tDelegation;
       k = Key(m.ver, m.bal);
@@ -52,7 +52,7 @@ machine Delegate {
       att[k] = d;
       Evaluate(k, m.ver, m.bal);
     }
-    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+    on eStale do (m: tStale) {
       var k: tAttemptKey;
       var d: tDelegation;
       k = Key(m.ver, m.bal);
@@ -71,18 +71,7 @@ machine Delegate {
     return d;
   }
 
-  // Sends the same message to every site of the plan, through the network.
-  fun Broadcast(e: event, payload: any) {
-    var i: int;
-    while (i < sizeof(sites)) {
-      NSend(sites[i], e, payload);
-      i = i + 1;
-    }
-  }
 
-  fun NSend(dst: machine, e: event, payload: any) {
-    send net, eNetSend, (dst = dst, ev = e, payload = payload);
-  }
 
   // The delegate's half of TLA+ ProposeFast / ProposeRecover for a ballot of kind FEDel.
   // It needs the FE's DELEGATE message (value and reply address) before it can act at all.
@@ -101,24 +90,24 @@ machine Delegate {
         if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) {
           Propose(ver, bal, d.vid, o.value, d.fe);      // M11: recovered value under the FE's own vid
         } else {
-          NSend(d.fe, eDelegateAdopted, (ver = ver, bal = bal, vid = o.vid));
+          NSend(net, d.fe, eDelegateAdopted, (ver = ver, bal = bal, vid = o.vid));
           Propose(ver, bal, o.vid, o.value, d.fe);
         }
       }
     } else if (o.outcome == O_KNOWN_CHOSEN) {
       d.stage = 2; att[k] = d;
-      NSend(d.fe, eDelegateFailed, (ver = ver, bal = bal, reason = 3, cmtSeen = o.vid));
+      NSend(net, d.fe, eDelegateFailed, (ver = ver, bal = bal, reason = DF_KNOWN, cmtSeen = o.vid));
     } else if (o.outcome == O_DECIDED_LATER) {
       d.stage = 2; att[k] = d;
-      NSend(d.fe, eDelegateFailed, (ver = ver, bal = bal, reason = 2, cmtSeen = 0));
+      NSend(net, d.fe, eDelegateFailed, (ver = ver, bal = bal, reason = DF_STALE, cmtSeen = 0));
     } else if (o.outcome == O_BLOCKED) {
       d.stage = 2; att[k] = d;
-      NSend(d.fe, eDelegateFailed, (ver = ver, bal = bal, reason = 1, cmtSeen = 0));
+      NSend(net, d.fe, eDelegateFailed, (ver = ver, bal = bal, reason = DF_NACKED, cmtSeen = 0));
     }
   }
 
   fun Propose(ver: int, bal: tBallot, vid: int, value: int, fe: machine) {
     announce eMonProposed, (ver = ver, bal = bal, vid = vid, value = value, kind = KIND_W);
-    Broadcast(ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = fe, kind = KIND_W));
+    Broadcast(net, sites, ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = fe, kind = KIND_W));
   }
 }

@@ -86,24 +86,24 @@ machine FrontEnd {
   state Delegated {
     entry {
       del.bal = NewBallot();
-      NSend(delegate, eDelegate, (ver = op.ver, bal = del.bal, vid = op.vid, value = op.value, fe = this));
-      Broadcast(ePrepare, (ver = op.ver, bal = del.bal, replyTo = delegate, kind = KIND_W));   // TLA+ WriterPrepare(b), replies routed to the delegate
+      NSend(net, delegate, eDelegate, (ver = op.ver, bal = del.bal, vid = op.vid, value = op.value, fe = this));
+      Broadcast(net, sites, ePrepare, (ver = op.ver, bal = del.bal, replyTo = delegate, kind = KIND_W));   // TLA+ WriterPrepare(b), replies routed to the delegate
       StartTimer();
     }
     on eAccepted do OnAccepted;
-    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+    on eNack do (m: tNack) {
       if (m.ver != op.ver || m.bal != del.bal || m.phase != 2) { return; }
       del.nacks2 += (m.from);
       if (cfg.params.n - sizeof(del.nacks2) < cfg.params.q2) { goto ToLeader; }
     }
-    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+    on eStale do (m: tStale) {
       if (m.ver == op.ver && m.bal == del.bal) { FinishStale(); }
     }
-    on eDelegateAdopted do (m: (ver: int, bal: tBallot, vid: int)) { }   // informational (brief 3, msg 6)
-    on eDelegateFailed do (m: (ver: int, bal: tBallot, reason: int, cmtSeen: int)) {
+    on eDelegateAdopted do (m: tDelegateAdopted) { }   // informational (brief 3, msg 6)
+    on eDelegateFailed do (m: tDelegateFailed) {
       if (m.ver != op.ver || m.bal != del.bal) { return; }
-      if (m.reason == 3) { Finish(m.cmtSeen, NoBallot()); }
-      else if (m.reason == 2) { FinishStale(); }
+      if (m.reason == DF_KNOWN) { Finish(m.cmtSeen, NoBallot()); }
+      else if (m.reason == DF_STALE) { FinishStale(); }
       else { goto ToLeader; }
     }
     on eTimeout do (t: int) {
@@ -123,18 +123,18 @@ machine FrontEnd {
         Propose(dir.bal, op.vid, op.value, KIND_W);
       } else {
         dir.bal = NewBallot();
-        Broadcast(ePrepare, (ver = op.ver, bal = dir.bal, replyTo = this, kind = KIND_W));   // TLA+ WriterPrepare(b)
+        Broadcast(net, sites, ePrepare, (ver = op.ver, bal = dir.bal, replyTo = this, kind = KIND_W));   // TLA+ WriterPrepare(b)
       }
       StartTimer();
     }
     // TLA+ ProposeFast / ProposeRecover for the FE's own ballot.
-    on ePromise do (m: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int)) {
+    on ePromise do (m: tPromiseMsg) {
       var o: tEval;
       if (m.ver != op.ver || m.bal != dir.bal || dir.proposed) { return; }
       dir.p1.proms[m.from] = (apn = m.apn, vid = m.vid, value = m.value, cmt = m.cmt);
       EvaluateDirect();
     }
-    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+    on eNack do (m: tNack) {
       if (m.ver != op.ver || m.bal != dir.bal) { return; }
       if (m.phase == 1) {
         if (dir.proposed) { return; }
@@ -145,7 +145,7 @@ machine FrontEnd {
         if (cfg.params.n - sizeof(dir.nacks2) < cfg.params.q2) { goto ToLeader; }
       }
     }
-    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+    on eStale do (m: tStale) {
       if (m.ver == op.ver && (m.bal == dir.bal || m.bal == del.bal)) { FinishStale(); }
     }
     on eAccepted do OnAccepted;
@@ -159,10 +159,10 @@ machine FrontEnd {
   state ToLeader {
     entry {
       leaderTries = 1;
-      NSend(leader, eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
+      NSend(net, leader, eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
       StartTimer();
     }
-    on eLeaderResult do (m: (ver: int, vid: int)) {
+    on eLeaderResult do (m: tLeaderResult) {
       if (m.ver != op.ver) { return; }
       if (m.vid == 0) { FinishStale(); } else { Finish(m.vid, NoBallot()); }
     }
@@ -170,14 +170,14 @@ machine FrontEnd {
     on eTimeout do (t: int) {
       if (t != curTimer || leaderTries >= 3) { return; }   // resends are bounded in the model
       leaderTries = leaderTries + 1;
-      NSend(leader, eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
+      NSend(net, leader, eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
       StartTimer();
     }
     ignore ePromise, eNack, eStale, eDelegateAdopted, eDelegateFailed, eFetched;
   }
 
   // ACCEPTED for one of this CPUT's ballots: counted per ballot, never across ballots.
-  fun OnAccepted(m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {
+  fun OnAccepted(m: tAccepted) {
     var x: int;
     if (m.ver != op.ver) { return; }
     if (m.bal == del.bal) {
@@ -213,14 +213,14 @@ machine FrontEnd {
 
   fun Propose(bal: tBallot, vid: int, value: int, kind: tKind) {
     announce eMonProposed, (ver = op.ver, bal = bal, vid = vid, value = value, kind = kind);
-    Broadcast(ePropose, (ver = op.ver, bal = bal, vid = vid, value = value, replyTo = this, kind = kind));
+    Broadcast(net, sites, ePropose, (ver = op.ver, bal = bal, vid = vid, value = value, replyTo = this, kind = kind));
   }
 
   // The CPUT's outcome is known: x is the vid chosen for op.ver. If this FE saw the Phase-2
   // quorum (bal set), it broadcasts COMMIT (the paper's asynchronous third phase).
   fun Finish(x: int, bal: tBallot) {
     if (!IsNone(bal)) {
-      Broadcast(eCommit, (ver = op.ver, bal = bal, vid = x));
+      Broadcast(net, sites, eCommit, (ver = op.ver, bal = bal, vid = x));
     }
     if (knownVer < op.ver) { knownVer = op.ver; }
     announce eMonCputReturned, (op = opId, ver = op.ver, vid = op.vid, ok = (x == op.vid), other = x);
@@ -242,10 +242,10 @@ machine FrontEnd {
         announce eMonReadStarted, (rid = rid, ver = op.ver);   // TLA+ ReadStart
       }
       fetched = default(map[int, tFetchedEntry]);
-      Broadcast(eFetch, (ver = op.ver, rid = rid * 10 + restarts, replyTo = this));
+      Broadcast(net, sites, eFetch, (ver = op.ver, rid = rid * 10 + restarts, replyTo = this));
       StartTimer();
     }
-    on eFetched do (m: (from: int, ver: int, rid: int, floor: int, apn: tBallot, vid: int, value: int, cmt: int)) {
+    on eFetched do (m: tFetched) {
       if (m.rid != rid * 10 + restarts) { return; }
       fetched[m.from] = (floor = m.floor, apn = m.apn, vid = m.vid, value = m.value, cmt = m.cmt);
       DecideRead();
@@ -292,15 +292,15 @@ machine FrontEnd {
     entry {
       rb = default(tAttempt);
       rb.bal = NewBallot();
-      Broadcast(ePrepare, (ver = op.ver, bal = rb.bal, replyTo = this, kind = KIND_R));
+      Broadcast(net, sites, ePrepare, (ver = op.ver, bal = rb.bal, replyTo = this, kind = KIND_R));
       StartTimer();
     }
-    on ePromise do (m: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int)) {
+    on ePromise do (m: tPromiseMsg) {
       if (m.ver != op.ver || m.bal != rb.bal || rb.proposed) { return; }
       rb.p1.proms[m.from] = (apn = m.apn, vid = m.vid, value = m.value, cmt = m.cmt);
       EvaluateWriteBack();
     }
-    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+    on eNack do (m: tNack) {
       if (m.ver != op.ver || m.bal != rb.bal) { return; }
       if (m.phase == 1) {
         if (rb.proposed) { return; }
@@ -311,16 +311,16 @@ machine FrontEnd {
         if (cfg.params.n - sizeof(rb.nacks2) < cfg.params.q2) { RestartRead(); }
       }
     }
-    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+    on eStale do (m: tStale) {
       if (m.ver == op.ver && m.bal == rb.bal) { GiveUpRead(); }
     }
-    on eAccepted do (m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {
+    on eAccepted do (m: tAccepted) {
       var x: int;
       if (m.ver != op.ver || m.bal != rb.bal) { return; }
       rb.acc[m.from] = m.vid;
       x = QuorumVid(rb.acc, cfg.params.q2);
       if (x != 0) {                          // TLA+ ReadReturnAfterWriteBack
-        Broadcast(eCommit, (ver = op.ver, bal = rb.bal, vid = x));
+        Broadcast(net, sites, eCommit, (ver = op.ver, bal = rb.bal, vid = x));
         ReturnRead(x);
       }
     }
@@ -376,19 +376,8 @@ machine FrontEnd {
 
   fun StartTimer() {
     curTimer = curTimer + 1;
-    send net, eNetTimer, (owner = this, id = curTimer);
+    NTimer(net, this, curTimer);
   }
 
-  // Sends the same message to every site of the plan, through the network.
-  fun Broadcast(e: event, payload: any) {
-    var i: int;
-    while (i < sizeof(sites)) {
-      NSend(sites[i], e, payload);
-      i = i + 1;
-    }
-  }
 
-  fun NSend(dst: machine, e: event, payload: any) {
-    send net, eNetSend, (dst = dst, ev = e, payload = payload);
-  }
 }

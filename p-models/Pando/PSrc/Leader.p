@@ -28,9 +28,9 @@ machine Leader {
   }
 
   state Leading {
-    on eLeaderWrite do (m: (ver: int, vid: int, value: int, fe: machine)) {
+    on eLeaderWrite do (m: tLeaderWrite) {
       if (m.ver in decided) {
-        NSend(m.fe, eLeaderResult, (ver = m.ver, vid = decided[m.ver]));
+        NSend(net, m.fe, eLeaderResult, (ver = m.ver, vid = decided[m.ver]));
         return;
       }
       if (!(m.ver in waiting)) { waiting[m.ver] = default(set[machine]); }
@@ -38,7 +38,7 @@ machine Leader {
       if (!(m.ver in request)) { request[m.ver] = (vid = m.vid, value = m.value); }
       if (!(m.ver in runs) || !runs[m.ver].active) { StartRound(m.ver); }
     }
-    on ePromise do (m: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int)) {
+    on ePromise do (m: tPromiseMsg) {
       var r: tRun;
       if (!Current(m.ver, m.bal)) { return; }
       r = runs[m.ver];
@@ -46,7 +46,7 @@ machine Leader {
       runs[m.ver] = r;
       EvaluatePhase1(m.ver);
     }
-    on eNack do (m: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int)) {
+    on eNack do (m: tNack) {
       var r: tRun;
       if (!Current(m.ver, m.bal)) { return; }
       r = runs[m.ver];
@@ -56,7 +56,7 @@ machine Leader {
       if (m.phase == 1) { EvaluatePhase1(m.ver); }
       else if (cfg.params.n - sizeof(r.nacks2) < cfg.params.q2) { StartRound(m.ver); }
     }
-    on eStale do (m: (from: int, ver: int, bal: tBallot, floor: int)) {
+    on eStale do (m: tStale) {
       var r: tRun;
       if (!Current(m.ver, m.bal)) { return; }
       r = runs[m.ver];
@@ -64,7 +64,7 @@ machine Leader {
       runs[m.ver] = r;
       if (!r.proposed) { EvaluatePhase1(m.ver); } else { Decide(m.ver, 0, NoBallot()); }
     }
-    on eAccepted do (m: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind)) {   // toward TLA+ ChosenIn(x, b)
+    on eAccepted do (m: tAccepted) {   // toward TLA+ ChosenIn(x, b)
       var r: tRun;
       var x: int;
       if (!Current(m.ver, m.bal)) { return; }
@@ -82,18 +82,7 @@ machine Leader {
     }
   }
 
-  // Sends the same message to every site of the plan, through the network.
-  fun Broadcast(e: event, payload: any) {
-    var i: int;
-    while (i < sizeof(sites)) {
-      NSend(sites[i], e, payload);
-      i = i + 1;
-    }
-  }
 
-  fun NSend(dst: machine, e: event, payload: any) {
-    send net, eNetSend, (dst = dst, ev = e, payload = payload);
-  }
 
   fun Current(ver: int, bal: tBallot): bool {
     return ver in runs && runs[ver].active && runs[ver].bal == bal;
@@ -115,11 +104,11 @@ machine Leader {
     if (cfg.leaderTimeouts) {
       timerSeq = timerSeq + 1;
       r.timer = timerSeq;
-      send net, eNetTimer, (owner = this, id = timerSeq);
+      NTimer(net, this, timerSeq);
     }
     runs[ver] = r;
     announce eMonLeaderStarted, ver;
-    Broadcast(ePrepare, (ver = ver, bal = r.bal, replyTo = this, kind = KIND_W));
+    Broadcast(net, sites, ePrepare, (ver = ver, bal = r.bal, replyTo = this, kind = KIND_W));
   }
 
   // TLA+ ProposeFast / ProposeRecover for the leader's ballot.
@@ -143,7 +132,7 @@ machine Leader {
       r.value = value;
       runs[ver] = r;
       announce eMonProposed, (ver = ver, bal = r.bal, vid = vid, value = value, kind = KIND_W);
-      Broadcast(ePropose, (ver = ver, bal = r.bal, vid = vid, value = value, replyTo = this, kind = KIND_W));
+      Broadcast(net, sites, ePropose, (ver = ver, bal = r.bal, vid = vid, value = value, replyTo = this, kind = KIND_W));
     } else if (o.outcome == O_KNOWN_CHOSEN) {
       Decide(ver, o.vid, NoBallot());
     } else if (o.outcome == O_DECIDED_LATER) {
@@ -163,10 +152,10 @@ machine Leader {
     runs[ver] = r;
     decided[ver] = vid;
     if (!IsNone(bal)) {
-      Broadcast(eCommit, (ver = ver, bal = bal, vid = vid));
+      Broadcast(net, sites, eCommit, (ver = ver, bal = bal, vid = vid));
     }
     foreach (fe in waiting[ver]) {
-      NSend(fe, eLeaderResult, (ver = ver, vid = vid));
+      NSend(net, fe, eLeaderResult, (ver = ver, vid = vid));
     }
   }
 }

@@ -55,26 +55,39 @@ type tConfig = (
 );
 
 // ---- Protocol messages (brief section 3). from = a site's index 0..N-1. ----
-event ePrepare: (ver: int, bal: tBallot, replyTo: machine, kind: tKind);
-event ePromise: (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int);
-event eNack: (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int);
-event eStale: (from: int, ver: int, bal: tBallot, floor: int);
-event ePropose: (ver: int, bal: tBallot, vid: int, value: int, replyTo: machine, kind: tKind);
-event eAccepted: (from: int, ver: int, bal: tBallot, vid: int, kind: tKind);
-event eCommit: (ver: int, bal: tBallot, vid: int);
-event eFetch: (ver: int, rid: int, replyTo: machine);
-event eFetched: (from: int, ver: int, rid: int, floor: int, apn: tBallot, vid: int, value: int, cmt: int);
-event eDelegate: (ver: int, bal: tBallot, vid: int, value: int, fe: machine);
-event eDelegateAdopted: (ver: int, bal: tBallot, vid: int);
-// reason: 1 = NACKED (a 1b quorum is impossible), 2 = STALE (a later version exists),
-// 3 = KNOWN (a commit mark named the chosen vid, given in cmtSeen)
-event eDelegateFailed: (ver: int, bal: tBallot, reason: int, cmtSeen: int);
-event eLeaderWrite: (ver: int, vid: int, value: int, fe: machine);
-event eLeaderResult: (ver: int, vid: int);
+type tPrepare = (ver: int, bal: tBallot, replyTo: machine, kind: tKind);
+event ePrepare: tPrepare;
+type tPromiseMsg = (from: int, ver: int, bal: tBallot, apn: tBallot, vid: int, value: int, cmt: int);
+event ePromise: tPromiseMsg;
+type tNack = (from: int, ver: int, bal: tBallot, ppn: tBallot, cmt: int, phase: int);
+event eNack: tNack;
+type tStale = (from: int, ver: int, bal: tBallot, floor: int);
+event eStale: tStale;
+type tPropose = (ver: int, bal: tBallot, vid: int, value: int, replyTo: machine, kind: tKind);
+event ePropose: tPropose;
+type tAccepted = (from: int, ver: int, bal: tBallot, vid: int, kind: tKind);
+event eAccepted: tAccepted;
+type tCommit = (ver: int, bal: tBallot, vid: int);
+event eCommit: tCommit;
+type tFetch = (ver: int, rid: int, replyTo: machine);
+event eFetch: tFetch;
+type tFetched = (from: int, ver: int, rid: int, floor: int, apn: tBallot, vid: int, value: int, cmt: int);
+event eFetched: tFetched;
+type tDelegate = (ver: int, bal: tBallot, vid: int, value: int, fe: machine);
+event eDelegate: tDelegate;
+type tDelegateAdopted = (ver: int, bal: tBallot, vid: int);
+event eDelegateAdopted: tDelegateAdopted;
+// Why a delegated attempt failed: a 1b quorum is impossible (NACKED), a later version exists
+// (STALE), or a commit mark named the chosen vid, given in cmtSeen (KNOWN).
+enum tDelegateFailure { DF_NACKED, DF_STALE, DF_KNOWN }
+type tDelegateFailed = (ver: int, bal: tBallot, reason: tDelegateFailure, cmtSeen: int);
+event eDelegateFailed: tDelegateFailed;
+type tLeaderWrite = (ver: int, vid: int, value: int, fe: machine);
+event eLeaderWrite: tLeaderWrite;
+type tLeaderResult = (ver: int, vid: int);
+event eLeaderResult: tLeaderResult;
 
-// ---- Environment: crashes (timers are in Environment.p). ----
-event eCrash;
-event eRestart;
+// Crashes, restarts, timers and the network are in p-models/Common/PSrc/Network.p.
 
 // ---- Ballots ----
 fun NoBallot(): tBallot { return (round = -1, tag = -1); }

@@ -1,5 +1,7 @@
 /*****************************************************************************************
- * The environment: an unreliable network, timers and a crash injector.
+ * The environment shared by every P model of the repository: an unreliable network, timers,
+ * a crash injector, and the send helpers every machine uses (p-models/Common, included by each
+ * protocol's .pproj with IncludeProject).
  *
  * P delivers events in order per sender/receiver pair and never loses them. Pando's safety
  * must hold on an asynchronous network that reorders, loses and duplicates messages
@@ -12,12 +14,15 @@
  *****************************************************************************************/
 
 type tEnvelope = (dst: machine, ev: event, payload: any, timer: bool);
-event eNetSend: (dst: machine, ev: event, payload: any);
+type tNetSend = (dst: machine, ev: event, payload: any);
+type tNetTimer = (owner: machine, id: int);
+type tNetBudget = (drops: int, dups: int, timerOdds: int);
+event eNetSend: tNetSend;
 // A timer: eTimeout(id) is put in flight to owner like a message, but it is never lost or
 // duplicated, and it is delivered only now and then (see Deliver) or when nothing else is in
 // flight. Owners ignore timeouts whose id is not their current one, so a timeout may always be
 // spurious: the network is asynchronous and a timeout is only a guess (brief 1.3).
-event eNetTimer: (owner: machine, id: int);
+event eNetTimer: tNetTimer;
 event eTimeout: int;
 event eNetDeliver;
 
@@ -29,7 +34,7 @@ machine Network {
   var ticking: bool;
 
   start state Init {
-    entry (budget: (drops: int, dups: int, timerOdds: int)) {
+    entry (budget: tNetBudget) {
       drops = budget.drops;
       dups = budget.dups;
       timerOdds = budget.timerOdds;
@@ -38,10 +43,10 @@ machine Network {
   }
 
   state Running {
-    on eNetSend do (e: (dst: machine, ev: event, payload: any)) {
+    on eNetSend do (e: tNetSend) {
       Enqueue((dst = e.dst, ev = e.ev, payload = e.payload, timer = false));
     }
-    on eNetTimer do (t: (owner: machine, id: int)) {
+    on eNetTimer do (t: tNetTimer) {
       Enqueue((dst = t.owner, ev = eTimeout, payload = t.id, timer = true));
     }
     on eNetDeliver do {
@@ -86,6 +91,32 @@ machine Network {
   }
 }
 
+// Crash and restart of a node: a crashed node loses its volatile state and ignores messages
+// until it restarts from its durable state.
+event eCrash;
+event eRestart;
+
+// Sends one message through the network (never directly: P would deliver it in order).
+fun NSend(net: machine, dst: machine, e: event, payload: any) {
+  send net, eNetSend, (dst = dst, ev = e, payload = payload);
+}
+
+// Sends the same message to every node of `dsts`, in order, through the network.
+fun Broadcast(net: machine, dsts: seq[machine], e: event, payload: any) {
+  var i: int;
+  while (i < sizeof(dsts)) {
+    NSend(net, dsts[i], e, payload);
+    i = i + 1;
+  }
+}
+
+// Starts a timer: eTimeout(id) reaches owner some time later (see Network.Pick).
+fun NTimer(net: machine, owner: machine, id: int) {
+  send net, eNetTimer, (owner = owner, id = id);
+}
+
+type tInjectorSetup = (sites: seq[machine], crashes: int, restart: bool);
+
 // Crashes up to `crashes` sites, one at a time, at random moments. With `restart`, a crashed
 // site comes back (from its durable state) before the next crash; without it, one site
 // crashes and stays down (the liveness tests tolerate f = 1 permanent failure).
@@ -97,7 +128,7 @@ machine FailureInjector {
   var down: int;
 
   start state Init {
-    entry (p: (sites: seq[machine], crashes: int, restart: bool)) {
+    entry (p: tInjectorSetup) {
       sites = p.sites;
       left = p.crashes;
       restart = p.restart;
