@@ -107,7 +107,7 @@ public class CoyoteCliTests
         Assert.Contains("violates Agreement [PANDO-S1]", r.Out);
         var bad = Repo.RunCli(["check", "--coyote", "--test", "NoSuchTest"]);
         Assert.Equal(2, bad.Code);
-        Assert.Contains("no Coyote test named NoSuchTest", bad.Err);
+        Assert.Contains("no test named NoSuchTest", bad.Err);
         var replay = Repo.RunCli(["check", "--coyote", "--replay", "x.schedule"]);
         Assert.Equal(2, replay.Code);
         Assert.Contains("--replay needs exactly one --test NAME", replay.Err);

@@ -146,8 +146,8 @@ public class PHarnessTests
         File.WriteAllText(Path.Combine(proj, "PTst", "T.p"), "test tcOne [main=A]: assert M in { A };\ntest tcTwo [main=B]: assert M in { B };\n");
         var tests = new JsonArray
         {
-            new JsonObject { ["name"] = "tcOne", ["project"] = "Demo", ["expect"] = "pass", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["timeLimitSeconds"] = 60, ["description"] = "d" },
-            new JsonObject { ["name"] = "tcTwo", ["project"] = "Demo", ["expect"] = "violates M [DEMO-S1]", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["timeLimitSeconds"] = 60, ["description"] = "d" },
+            new JsonObject { ["name"] = "tcOne", ["protocol"] = "Demo", ["expect"] = "pass", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["timeLimitSeconds"] = 60, ["description"] = "d" },
+            new JsonObject { ["name"] = "tcTwo", ["protocol"] = "Demo", ["expect"] = "violates M [DEMO-S1]", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["timeLimitSeconds"] = 60, ["description"] = "d" },
         };
         edit(tests);
         var path = Path.Combine(d.Path, "tests.json");
@@ -189,7 +189,7 @@ public class PHarnessTests
                 case "undeclared": tests[1]!["name"] = "tcThree"; break;
                 case "unlisted": tests.RemoveAt(1); break;
                 case "budgets": first["schedules"]!["full"] = 5; break;
-                case "project": first["project"] = "Nope"; break;
+                case "project": first["protocol"] = "Nope"; break;
                 case "zero": first["schedules"]!["fast"] = 0; break;
             }
         });
@@ -214,7 +214,7 @@ public class PCliTests
     {
         var r = Pando("check", "--p", "--test", "tcNoSuchTest");
         Assert.Equal(2, r.Code);
-        Assert.Contains("no P test named tcNoSuchTest", Assert.Single(r.Err.Split('\n', StringSplitOptions.RemoveEmptyEntries)));
+        Assert.Contains("no test named tcNoSuchTest", Assert.Single(r.Err.Split('\n', StringSplitOptions.RemoveEmptyEntries)));
         var b = Pando("check", "--p", "--tier", "huge");
         Assert.Equal(2, b.Code);
         Assert.Contains("--tier must be fast or full", b.Err);

@@ -43,44 +43,17 @@ public static class CoyoteCheckCommand
         """;
 
     /// <summary>Options.</summary>
-    public sealed record Options
+    public sealed record Options : LevelOptions
     {
-        /// <summary>Test names; empty = all.</summary>
-        public List<string> Names { get; init; } = [];
-        /// <summary>Protocols; empty = all.</summary>
-        public List<string> Protocols { get; init; } = [];
-        /// <summary>Whose iteration counts run.</summary>
-        public Tier Tier { get; init; } = Tier.Fast;
-        /// <summary>List only.</summary>
-        public bool List { get; init; }
-        /// <summary>Record statistics.</summary>
-        public bool Record { get; init; }
         /// <summary>A trace to replay.</summary>
         public string? Replay { get; init; }
-        /// <summary>Manifest path, or null for tests/coyote.json.</summary>
-        public string? ManifestPath { get; init; }
     }
 
     /// <summary>Parses the command line (without --coyote).</summary>
     public static Options Parse(IReadOnlyList<string> argv)
     {
-        var a = new Args("check --coyote", argv);
-        var o = new Options();
-        for (var t = a.Next(); t is not null; t = a.Next())
-        {
-            switch (t)
-            {
-                case "--help" or "-h": throw new HelpRequested(Help);
-                case "--test": o.Names.Add(a.Value(t)); break;
-                case "--protocol": o.Protocols.Add(a.Value(t)); break;
-                case "--tier": o = o with { Tier = a.TierValue(t) }; break;
-                case "--list": o = o with { List = true }; break;
-                case "--record": o = o with { Record = true }; break;
-                case "--replay": o = o with { Replay = a.Value(t) }; break;
-                case "--manifest": o = o with { ManifestPath = a.Value(t) }; break;
-                default: throw a.Unknown(t);
-            }
-        }
+        var o = LevelOptions.Parse("check --coyote", argv, new Options(), Help, new Dictionary<string, string>(),
+            (o, t, a) => t == "--replay" ? o with { Replay = a.Value(t) } : null);
         if (o.Replay is not null && o.Names.Count != 1) throw new UsageError("check --coyote: --replay needs exactly one --test NAME (the test whose trace it is)");
         return o;
     }
@@ -99,12 +72,7 @@ public static class CoyoteCheckCommand
         var root = Program.RepoRoot();
         var path = o.ManifestPath ?? Path.Combine(root, "tests", "coyote.json");
         var manifest = CoyoteTestManifest.Load(path);
-        foreach (var n in o.Names.Where(n => manifest.Tests.All(t => t.Name != n)))
-            throw new InputError($"no Coyote test named {n} in {path} (see ./pando check --coyote --list)");
-        foreach (var p in o.Protocols.Where(p => manifest.Tests.All(t => !string.Equals(t.Protocol, p, StringComparison.OrdinalIgnoreCase))))
-            throw new InputError($"--protocol {p}: no Coyote test of that protocol in {path}");
-        var tests = manifest.Tests.Where(t => (o.Names.Count == 0 || o.Names.Contains(t.Name))
-            && (o.Protocols.Count == 0 || o.Protocols.Any(p => string.Equals(p, t.Protocol, StringComparison.OrdinalIgnoreCase)))).ToList();
+        var tests = EntrySelection.Apply(manifest.Tests, o.Names, o.Protocols, path, "./pando check --coyote --list");
         foreach (var t in tests) Build(t, o.Tier);                         // a bad deployment is bad input: nothing runs
         return (manifest, path, tests);
     }

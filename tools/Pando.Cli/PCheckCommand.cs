@@ -37,22 +37,10 @@ public static class PCheckCommand
         """;
 
     /// <summary>The options of one P check.</summary>
-    public sealed record Options
+    public sealed record Options : LevelOptions
     {
-        /// <summary>Test names; empty = all.</summary>
-        public List<string> Names { get; init; } = [];
-        /// <summary>P projects; empty = all.</summary>
-        public List<string> Protocols { get; init; } = [];
-        /// <summary>Whose schedule counts run.</summary>
-        public Tier Tier { get; init; } = Tier.Fast;
-        /// <summary>List only.</summary>
-        public bool List { get; init; }
-        /// <summary>Write statistics into the manifest and the benchmark page.</summary>
-        public bool Record { get; init; }
         /// <summary>Tests at once.</summary>
         public int? Jobs { get; init; }
-        /// <summary>Manifest, or null for p-models/tests.json.</summary>
-        public string? ManifestPath { get; init; }
         /// <summary>Output folder, or null for .pando/out/p.</summary>
         public string? OutDir { get; init; }
     }
@@ -60,28 +48,13 @@ public static class PCheckCommand
     private static readonly Dictionary<string, string> Aliases = new() { ["--project"] = "--protocol", ["--budget"] = "--tier" };
 
     /// <summary>Parses the command line (without the --p flag).</summary>
-    public static Options Parse(IReadOnlyList<string> argv)
-    {
-        var a = new Args("check --p", argv);
-        var o = new Options();
-        for (var t = a.Next(); t is not null; t = a.Next())
+    public static Options Parse(IReadOnlyList<string> argv) =>
+        LevelOptions.Parse("check --p", argv, new Options(), Help, Aliases, (o, t, a) => t switch
         {
-            switch (a.Canonical(t, Aliases))
-            {
-                case "--help" or "-h": throw new HelpRequested(Help);
-                case "--test": o.Names.Add(a.Value(t)); break;
-                case "--protocol": o.Protocols.Add(a.Value(t)); break;
-                case "--tier": o = o with { Tier = a.TierValue("--tier") }; break;
-                case "--list": o = o with { List = true }; break;
-                case "--record": o = o with { Record = true }; break;
-                case "--jobs": o = o with { Jobs = a.IntValue(t, 1) }; break;
-                case "--manifest": o = o with { ManifestPath = a.Value(t) }; break;
-                case "--out": o = o with { OutDir = a.Value(t) }; break;
-                default: throw a.Unknown(t);
-            }
-        }
-        return o;
-    }
+            "--jobs" => o with { Jobs = a.IntValue(t, 1) },
+            "--out" => o with { OutDir = a.Value(t) },
+            _ => null,
+        });
 
     /// <summary>Runs the command (argv without the --p flag).</summary>
     public static int Run(IReadOnlyList<string> argv)
@@ -98,11 +71,7 @@ public static class PCheckCommand
         var root = Program.RepoRoot();
         var manifestPath = opt.ManifestPath ?? Path.Combine(root, "p-models", "tests.json");
         var manifest = PTestManifest.Load(manifestPath);
-        foreach (var n in opt.Names.Where(n => manifest.Tests.All(t => t.Name != n)))
-            throw new InputError($"no P test named {n} in {manifestPath} (see ./pando check --p --list)");
-        foreach (var p in opt.Protocols.Where(p => manifest.Tests.All(t => t.Project != p)))
-            throw new InputError($"--protocol {p}: no P test of that project in {manifestPath}");
-        var tests = manifest.Tests.Where(t => (opt.Names.Count == 0 || opt.Names.Contains(t.Name)) && (opt.Protocols.Count == 0 || opt.Protocols.Contains(t.Project))).ToList();
+        var tests = EntrySelection.Apply(manifest.Tests, opt.Names, opt.Protocols, manifestPath, "./pando check --p --list");
         if (opt.List)
         {
             int w = tests.Max(t => t.Name.Length), we = tests.Max(t => t.Expect.ToString().Length);
@@ -128,7 +97,7 @@ public static class PCheckCommand
             Console.WriteLine($"FAILED {o.Test.Name}: {o.Judgement.Message}");
             if (o.Result.TracePath is { } tr) Console.WriteLine($"  bug trace: {tr}");
             Console.WriteLine($"  checker output: {o.LogPath}");
-            Console.WriteLine($"  command: (cd p-models/{o.Test.Project} && {o.CommandLine})");
+            Console.WriteLine($"  command: (cd p-models/{o.Test.Protocol} && {o.CommandLine})");
         }
         var report = Report(outcomes, tier);
         File.WriteAllText(Path.Combine(outDir, "report.md"), report);

@@ -66,13 +66,13 @@ public sealed class PChecker(string repoRoot, string outDir)
     /// <summary>Compiles every project involved and runs the test cases, at most <paramref name="jobs"/> at once.</summary>
     public IReadOnlyList<PTestOutcome> RunAll(PTestManifest manifest, IReadOnlyList<PTestEntry> tests, Tier tier, int jobs, CancellationToken ct)
     {
-        var dlls = tests.Select(t => t.Project).Distinct().ToDictionary(p => p, p => Compile(Path.Combine(manifest.ModelsDir, p)));
+        var dlls = tests.Select(t => t.Protocol).Distinct().ToDictionary(p => p, p => Compile(Path.Combine(manifest.ModelsDir, p)));
         var results = new PTestOutcome[tests.Count];
         Parallel.For(0, tests.Count, new ParallelOptions { MaxDegreeOfParallelism = Math.Max(1, jobs), CancellationToken = ct }, i =>
         {
             var t = tests[i];
             Started?.Invoke(t);
-            results[i] = RunOne(manifest, dlls[t.Project], t, tier);
+            results[i] = RunOne(manifest, dlls[t.Protocol], t, tier);
             Finished?.Invoke(results[i]);
         });
         return results;
@@ -85,7 +85,7 @@ public sealed class PChecker(string repoRoot, string outDir)
         Directory.CreateDirectory(runDir);
         var args = CheckArguments(dll, t, tier, runDir);
         var sw = Stopwatch.StartNew();
-        var (code, output) = Run("dotnet", args, Path.Combine(manifest.ModelsDir, t.Project), TimeSpan.FromSeconds(t.TimeLimitSeconds));
+        var (code, output) = Run("dotnet", args, Path.Combine(manifest.ModelsDir, t.Protocol), TimeSpan.FromSeconds(t.TimeLimitSeconds));
         sw.Stop();
         var log = Path.Combine(runDir, "p-check.log");
         File.WriteAllText(log, output);

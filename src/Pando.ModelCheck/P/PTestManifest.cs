@@ -4,15 +4,9 @@ using System.Text.RegularExpressions;
 
 namespace Pando.ModelCheck.P;
 
-/// <summary>One P test case of <c>p-models/tests.json</c>.</summary>
-public sealed record PTestEntry
+/// <summary>One P test case of <c>p-models/tests.json</c>; its protocol names the P project folder p-models/PROTOCOL.</summary>
+public sealed record PTestEntry : CheckEntry
 {
-    /// <summary>The P test case name (<c>test NAME [...]</c> in PTst).</summary>
-    public required string Name { get; init; }
-    /// <summary>The P project folder under p-models/.</summary>
-    public required string Project { get; init; }
-    /// <summary>Expected outcome: <c>pass</c>, <c>violates Monitor [ID]</c> or <c>liveness Monitor [ID]</c>.</summary>
-    public required Expectation Expect { get; init; }
     /// <summary>Schedules in the fast tier (./pando test, CI).</summary>
     public required long FastSchedules { get; init; }
     /// <summary>Schedules in the full tier (./pando check --p --tier full).</summary>
@@ -21,12 +15,6 @@ public sealed record PTestEntry
     public required long Seed { get; init; }
     /// <summary>Optional <c>--max-steps</c>.</summary>
     public long? MaxSteps { get; init; }
-    /// <summary>Wall-clock limit in seconds; the run is stopped and fails when it is exceeded.</summary>
-    public required int TimeLimitSeconds { get; init; }
-    /// <summary>The mutant or scenario, in one line.</summary>
-    public required string Description { get; init; }
-    /// <summary>Last recorded statistics.</summary>
-    public RecordedStats? Stats { get; init; }
 
     /// <summary>Schedules for a tier.</summary>
     public long Schedules(Tier tier) => tier == Tier.Fast ? FastSchedules : FullSchedules;
@@ -48,46 +36,24 @@ public sealed partial class PTestManifest
     public required IReadOnlyList<PTestEntry> Tests { get; init; }
 
     private static readonly HashSet<string> Fields =
-        ["name", "project", "expect", "schedules", "seed", "maxSteps", "timeLimitSeconds", "description", "stats"];
+        ["name", "protocol", "expect", "schedules", "seed", "maxSteps", "timeLimitSeconds", "description", "stats"];
 
     /// <summary>Loads and validates the manifest.</summary>
     public static PTestManifest Load(string path)
     {
-        if (!File.Exists(path)) throw new InputError($"{path}: P test manifest not found");
-        var root = JsonFiles.Read(path);
-        if (root?["tests"] is not JsonArray arr) throw new InputError($"{path}: \"tests\" must be an array");
         var dir = System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(path))!;
         var tests = new List<PTestEntry>();
-        int i = 0;
-        foreach (var n in arr)
+        foreach (var r in EntryReader.Entries(path, "tests", "P test manifest", Fields))
         {
-            i++;
-            if (n is not JsonObject o) throw new InputError($"{path}: tests[{i}] must be an object");
-            string where = $"{path}: test {(o["name"] is JsonValue nv && nv.TryGetValue<string>(out var nm) ? nm : $"#{i}")}";
-            foreach (var kv in o)
-                if (!Fields.Contains(kv.Key)) throw new InputError($"{where}: unknown field \"{kv.Key}\" (allowed: {string.Join(", ", Fields)})");
-            string S(string f) => o[f] is JsonValue v && v.TryGetValue<string>(out var s) && s.Length > 0 ? s
-                : throw new InputError($"{where}: field \"{f}\" must be a non-empty string");
-            long L(JsonNode? node, string f, long min) => node is JsonValue v && v.TryGetValue<long>(out var x) && x >= min ? x
-                : throw new InputError($"{where}: field \"{f}\" must be an integer >= {min}");
-            if (o["schedules"] is not JsonObject sch || sch.Count != 2 || sch["fast"] is null || sch["full"] is null)
-                throw new InputError($"{where}: field \"schedules\" must be an object {{\"fast\": N, \"full\": M}}");
+            var (fast, full) = r.PerTier("schedules");
             var e = new PTestEntry
             {
-                Name = S("name"),
-                Project = S("project"),
-                Expect = ParseExpectation(S("expect"), where),
-                FastSchedules = L(sch["fast"], "schedules.fast", 1),
-                FullSchedules = L(sch["full"], "schedules.full", 1),
-                Seed = L(o["seed"], "seed", 0),
-                MaxSteps = o["maxSteps"] is null ? null : L(o["maxSteps"], "maxSteps", 1),
-                TimeLimitSeconds = (int)L(o["timeLimitSeconds"], "timeLimitSeconds", 1),
-                Description = S("description"),
-                Stats = RecordedStats.FromJson(o["stats"], where),
+                Name = r.Str("name"), Protocol = r.Str("protocol"), Expect = ParseExpectation(r.Str("expect"), r.Where),
+                FastSchedules = fast, FullSchedules = full, Seed = r.Long("seed", 0), MaxSteps = r.OptionalLong("maxSteps", 1),
+                TimeLimitSeconds = (int)r.Long("timeLimitSeconds", 1), Description = r.Str("description"), Stats = r.Stats(),
             };
-            if (e.FullSchedules < e.FastSchedules) throw new InputError($"{where}: schedules.full ({e.FullSchedules}) must be >= schedules.fast ({e.FastSchedules})");
-            if (!Directory.Exists(System.IO.Path.Combine(dir, e.Project)))
-                throw new InputError($"{where}: project folder {System.IO.Path.Combine(dir, e.Project)} not found");
+            if (!Directory.Exists(System.IO.Path.Combine(dir, e.Protocol)))
+                throw new InputError($"{r.Where}: project folder {System.IO.Path.Combine(dir, e.Protocol)} not found");
             tests.Add(e);
         }
         var m = new PTestManifest { Path = System.IO.Path.GetFullPath(path), ModelsDir = dir, Tests = tests };
@@ -135,10 +101,10 @@ public sealed partial class PTestManifest
             foreach (var b in Tests)
                 if (!ReferenceEquals(a, b) && b.Name.StartsWith(a.Name, StringComparison.Ordinal))
                     throw new InputError($"{Path}: test name {a.Name} is a prefix of {b.Name}; p check -tc selects tests by prefix, so rename one");
-        foreach (var project in Tests.Select(t => t.Project).Distinct())
+        foreach (var project in Tests.Select(t => t.Protocol).Distinct())
         {
             var declared = DeclaredTests(System.IO.Path.Combine(ModelsDir, project));
-            foreach (var t in Tests.Where(t => t.Project == project && !declared.Contains(t.Name)))
+            foreach (var t in Tests.Where(t => t.Protocol == project && !declared.Contains(t.Name)))
                 throw new InputError($"{Path}: test {t.Name} is not declared in any .p file of p-models/{project}");
             foreach (var d in declared.Where(d => !seen.Contains(d)))
                 throw new InputError($"{Path}: test case {d} is declared in p-models/{project} but not listed in the manifest (every test needs an expectation)");

@@ -19,12 +19,8 @@ public enum CheckMode
 public sealed record SimulationSettings(int Depth, long Traces, long Seed);
 
 /// <summary>One model of the manifest: a spec module, its MC module and cfg, and the expected verdict.</summary>
-public sealed record ModelEntry
+public sealed record ModelEntry : CheckEntry
 {
-    /// <summary>Unique name; selected with <c>--model</c>.</summary>
-    public required string Name { get; init; }
-    /// <summary>Protocol (selected with <c>--protocol</c>), e.g. Pando, Consensus.</summary>
-    public required string Protocol { get; init; }
     /// <summary>The protocol spec module name (found in the manifest's spec folders).</summary>
     public required string Spec { get; init; }
     /// <summary>Absolute path of the model-checking module (MC*.tla).</summary>
@@ -37,18 +33,10 @@ public sealed record ModelEntry
     public SimulationSettings? Simulation { get; init; }
     /// <summary>True to let TLC check for deadlock (default false: runs that end are not errors).</summary>
     public bool CheckDeadlock { get; init; }
-    /// <summary>The expected verdict.</summary>
-    public required Expectation Expect { get; init; }
-    /// <summary>Wall-clock limit in seconds; the run is stopped and fails when it is exceeded.</summary>
-    public required int TimeLimitSeconds { get; init; }
     /// <summary>Fast (default runs and CI) or full (on request).</summary>
     public required Tier Tier { get; init; }
     /// <summary>Free tags, selected with <c>--tag</c>.</summary>
     public required IReadOnlyList<string> Tags { get; init; }
-    /// <summary>One-line description of what the model shows.</summary>
-    public required string Description { get; init; }
-    /// <summary>Last recorded statistics, if any.</summary>
-    public RecordedStats? Stats { get; init; }
     /// <summary>The parsed cfg.</summary>
     public required CfgFile Cfg { get; init; }
 }
