@@ -24,16 +24,15 @@ public class QuorumConstraintTests
         Assert.True(r.Valid, r.Explain());
     }
 
-    // Brief Pando §5.1, invalid sets X1-X8 with the constraints each breaks.
+    // Brief Pando §5.1, invalid sets X1-X8 (n, k, f, q1a, q1b, q2) with the constraints each breaks.
+    public static readonly TheoryData<int, int, int, int, int, int, string> PandoInvalidSets = new()
+    {
+        { 3, 1, 1, 1, 2, 2, "C1" }, { 5, 2, 1, 2, 4, 3, "C1" }, { 4, 2, 1, 2, 2, 3, "C2" }, { 6, 2, 2, 4, 4, 3, "C2" },
+        { 4, 2, 1, 1, 3, 3, "C1,C3" }, { 4, 2, 1, 2, 3, 4, "C4" }, { 3, 2, 1, 2, 2, 2, "C2" }, { 5, 3, 1, 2, 4, 4, "C3" },
+    };
+
     [Theory]
-    [InlineData(3, 1, 1, 1, 2, 2, "C1")]
-    [InlineData(5, 2, 1, 2, 4, 3, "C1")]
-    [InlineData(4, 2, 1, 2, 2, 3, "C2")]
-    [InlineData(6, 2, 2, 4, 4, 3, "C2")]
-    [InlineData(4, 2, 1, 1, 3, 3, "C1,C3")]
-    [InlineData(4, 2, 1, 2, 3, 4, "C4")]
-    [InlineData(3, 2, 1, 2, 2, 2, "C2")]
-    [InlineData(5, 3, 1, 2, 4, 4, "C3")]
+    [MemberData(nameof(PandoInvalidSets))]
     public void Pando_invalid_sets_X1_to_X8_name_exactly_the_broken_constraints(int n, int k, int f, int a, int b, int q2, string broken)
     {
         var r = Pando(n, k, f, a, b, q2);
