@@ -9,7 +9,7 @@ using Pando.ModelCheck.Tlc;
 namespace Pando.ModelCheck.Suite;
 
 /// <summary>One property of the catalogue (docs/invariants.json).</summary>
-public sealed record CatalogueEntry(string Id, string Name, string Protocol, string Spec, string Tla, string Kind,
+public sealed record CatalogueEntry(string Id, string Name, string Protocol, string Spec, string? Tla, string Kind,
     string Statement, string Source, string? P, string? CSharp);
 
 /// <summary>
@@ -38,9 +38,12 @@ public sealed partial class Catalogue
             string S(string f) => n?[f] is JsonValue v && v.TryGetValue<string>(out var s) && s.Length > 0 ? s
                 : throw new InputError($"{path}: property {n?["id"]}: field \"{f}\" must be a non-empty string");
             string? O(string f) => n?[f] is JsonValue v && v.TryGetValue<string>(out var s) ? s : null;
-            var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), S("tla"), S("kind"), S("statement"), S("source"), O("p"), O("csharp"));
-            if (e.Kind is not ("invariant" or "action" or "temporal"))
-                throw new InputError($"{path}: property {e.Id}: kind must be invariant, action or temporal");
+            var kind = S("kind");
+            var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), kind == "history" ? O("tla") : S("tla"), kind, S("statement"), S("source"), O("p"), O("csharp"));
+            if (e.Kind is not ("invariant" or "action" or "temporal" or "history"))
+                throw new InputError($"{path}: property {e.Id}: kind must be invariant, action, temporal or history");
+            if (e.Kind == "history" && e.CSharp is null)
+                throw new InputError($"{path}: property {e.Id}: a history property is checked on recorded histories, so it needs a C# monitor (\"csharp\")");
             if (!ids.Add(e.Id)) throw new InputError($"{path}: duplicate id {e.Id}");
             list.Add(e);
         }
@@ -50,15 +53,17 @@ public sealed partial class Catalogue
     /// <summary>Manifest models whose expectation is a violation of this entry's TLA+ property.</summary>
     public static IReadOnlyList<ModelEntry> MutantsOf(CatalogueEntry e, Manifest m) =>
         m.Models.Where(x => string.Equals(x.Protocol, e.Protocol, StringComparison.Ordinal)
-            && x.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness && x.Expect.Property == e.Tla).ToList();
+            && x.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness && e.Tla is not null && x.Expect.Property == e.Tla).ToList();
 
     /// <summary>P test cases expected to violate this entry's P monitor (none when the entry has no P monitor).</summary>
     public static IReadOnlyList<PTestEntry> PBugTestsOf(CatalogueEntry e, PTestManifest? p) =>
         e.P is null || p is null ? [] : p.Tests.Where(t => t.Expect.Kind != VerdictKind.Pass && t.Expect.Property == e.P).ToList();
 
     /// <summary>Coyote tests expected to violate this entry's C# monitor (none when the entry has no C# monitor).</summary>
+    /// A test belongs to the entry whose ID its expectation names; a liveness expectation without an ID, to the entry of its monitor.
     public static IReadOnlyList<CoyoteTestEntry> CoyoteBugTestsOf(CatalogueEntry e, CoyoteTestManifest? c) =>
-        e.CSharp is null || c is null ? [] : c.Tests.Where(t => t.Protocol == e.Protocol && t.Expect.Kind != VerdictKind.Pass && t.Expect.Property == e.CSharp).ToList();
+        e.CSharp is null || c is null ? [] : c.Tests.Where(t => t.Protocol == e.Protocol && t.Expect.Kind != VerdictKind.Pass
+            && t.Expect.Property == e.CSharp && (t.Expect.Id ?? e.Id) == e.Id).ToList();
 
     /// <summary>Spec monitors declared in the P projects (<c>spec NAME observes ...</c>).</summary>
     public static IReadOnlySet<string> DeclaredMonitors(PTestManifest p)
@@ -83,12 +88,13 @@ public sealed partial class Catalogue
         var problems = new List<string>();
         foreach (var e in Entries)
         {
+            if (e.Tla is null) continue;                                  // a history property: checked at the C# level only
             var file = m.Library.Find(e.Spec);
             if (file is null) { problems.Add($"{e.Id}: spec module {e.Spec} not found"); continue; }
             if (!m.Library.DefinedNames(file).Contains(e.Tla)) problems.Add($"{e.Id}: {e.Tla} is not defined in {e.Spec}.tla");
             if (MutantsOf(e, m).Count == 0) problems.Add($"{e.Id} {e.Name}: no model in the manifest is expected to violate {e.Tla}");
         }
-        var known = Entries.Select(e => (e.Protocol, e.Tla)).ToHashSet();
+        var known = Entries.Where(e => e.Tla is not null).Select(e => (e.Protocol, e.Tla!)).ToHashSet();
         foreach (var x in m.Models.Where(x => x.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness))
             if (!known.Contains((x.Protocol, x.Expect.Property!)))
                 problems.Add($"model {x.Name} expects a violation of {x.Expect.Property}, which is not in the catalogue");
@@ -158,8 +164,9 @@ public sealed partial class Catalogue
                 var mutants = string.Join("<br>", MutantsOf(e, m).Select(x => $"`{x.Name}`"));
                 var pcol = e.P is null ? "—" : Link(e.P, PFile(e.P), $@"^\s*spec\s+{e.P}\s+observes") + string.Concat(PBugTestsOf(e, p).Select(t => $"<br>`{t.Name}`"));
                 var cscol = e.CSharp is null ? "—" : Link(e.CSharp + "Monitor", CsFile(e.Protocol), $@"class\s+{e.CSharp}Monitor\b") + string.Concat(CoyoteBugTestsOf(e, coyote).Select(t => $"<br>`{t.Name}`"));
-                var tla = Link(e.Tla, m.Library.Find(e.Spec), $@"^{e.Tla}\s*(\(.*\))?\s*==");
-                sb.AppendLine($"| {e.Id} | {e.Name} | {e.Statement} | {tla} | {e.Kind} | {(mutants.Length == 0 ? "**none**" : mutants)} | {pcol} | {cscol} | {e.Source} |");
+                var tla = e.Tla is null ? "— (history)" : Link(e.Tla, m.Library.Find(e.Spec), $@"^{e.Tla}\s*(\(.*\))?\s*==");
+                var mcol = e.Tla is null ? "— (no TLA+ form)" : mutants.Length == 0 ? "**none**" : mutants;
+                sb.AppendLine($"| {e.Id} | {e.Name} | {e.Statement} | {tla} | {e.Kind} | {mcol} | {pcol} | {cscol} | {e.Source} |");
             }
         }
         return sb.ToString();

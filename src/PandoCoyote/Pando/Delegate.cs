@@ -1,5 +1,6 @@
 using Microsoft.Coyote.Actors;
 using PandoCoyote.Shared.Ballots;
+using PandoCoyote.Shared.Network;
 
 namespace PandoCoyote.Pando;
 
@@ -9,6 +10,8 @@ namespace PandoCoyote.Pando;
 /// One volatile record per (version, ballot).
 /// </summary>
 [OnEventDoAction(typeof(Msg), nameof(OnMsg))]
+[OnEventDoAction(typeof(Crash), nameof(OnCrash))]
+[OnEventDoAction(typeof(Restart), nameof(OnRestart))]
 public sealed class Delegate : PandoActor
 {
     private sealed class Delegation
@@ -19,12 +22,19 @@ public sealed class Delegate : PandoActor
     }
 
     private readonly Dictionary<(int Ver, Ballot Bal), Delegation> _att = [];
+    private bool _down;
+
+    /// <summary>A delegate keeps nothing durable: a crash forgets every attempt, and it ignores messages until restarted.</summary>
+    private void OnCrash() { _down = true; _att.Clear(); }
+
+    private void OnRestart() => _down = false;
 
     private Delegation Get(int ver, Ballot bal) =>
         _att.TryGetValue((ver, bal), out var d) ? d : _att[(ver, bal)] = new Delegation();
 
     private void OnMsg(Event e)
     {
+        if (_down) return;
         switch (((Msg)e).Body)
         {
             case DelegateRequest m:

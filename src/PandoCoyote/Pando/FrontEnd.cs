@@ -42,10 +42,18 @@ public sealed class FrontEnd : PandoActor
         while (_next < Init.Ops.Count)
         {
             _op = Init.Ops[_next++];
-            if (!_op.Write) { _restarts = 0; StartFetch(); return; }
+            if (!_op.Write)
+            {
+                _restarts = 0;
+                _opId = Index * 100 + _next;
+                Observe(new ObsInvoked(_opId, Index, true, _op.Ver, null));
+                StartFetch();
+                return;
+            }
             if (_op.Ver == 1 || _knownVer >= _op.Ver - 1)             // CPUT precondition (brief §4.4)
             {
                 _opId = Index * 100 + _next;
+                Observe(new ObsInvoked(_opId, Index, false, _op.Ver, _op.Value));
                 _splits = Values.Encode(P, _op.Value);
                 _del = new(); _dir = new();
                 if (Init.Delegate is not null) StartDelegated(); else StartDirect();
@@ -197,6 +205,7 @@ public sealed class FrontEnd : PandoActor
         if (bal != Ballot.None) Broadcast(_ => new Commit(_op.Ver, bal, x));
         _knownVer = Math.Max(_knownVer, _op.Ver);
         Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, x == _op.Vid, x));
+        Observe(new ObsResponded(_opId, x == _op.Vid, null));
         NextOp();
     }
 
@@ -205,6 +214,11 @@ public sealed class FrontEnd : PandoActor
     {
         _knownVer = Math.Max(_knownVer, _op.Ver);
         Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, false, 0));
+        // CONFLICT(⊥) says only that version ver is decided: the FE's own value may be the one chosen (its quorum
+        // was never seen, then the version was pruned). For the client it is an unknown outcome, like UNKNOWN, so
+        // the history keeps the CPUT pending (docs/findings.md, F6). The negative control StaleAsConflict records it as
+        // a plain CONFLICT, which Coyote shows is not linearizable.
+        if (Init.StaleAsConflict) Observe(new ObsResponded(_opId, false, null));
         NextOp();
     }
 
@@ -284,6 +298,7 @@ public sealed class FrontEnd : PandoActor
     private void ReturnRead(int vid, string? value)
     {
         Observe(new ObsReadReturned(_rid, _op.Ver, vid, value));
+        Observe(new ObsResponded(_opId, true, value));
         NextOp();
     }
 

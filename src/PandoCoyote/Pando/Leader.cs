@@ -8,9 +8,14 @@ namespace PandoCoyote.Pando;
 /// The per-key leader (brief §2.4, §4.5); twin of p-models Leader. Finishes writes the FEs could not finish: its
 /// ballots have round ≥ 1 and so beat every FE, delegate and reader ballot (round 0). One run per version at a
 /// time; every FE that handed the version over gets the result. Runs are bounded (6 rounds) so schedules end.
+/// A crash loses every run, waiter and decision (volatile); the restart is a re-election: the new term's ballots
+/// carry a higher tag (the term number is the only durable state), so no ballot of the old term is reused.
+/// FEs resend their writes on a timeout and reach the new term.
 /// </summary>
 [OnEventDoAction(typeof(Msg), nameof(OnMsg))]
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+[OnEventDoAction(typeof(Crash), nameof(OnCrash))]
+[OnEventDoAction(typeof(Restart), nameof(OnRestart))]
 public sealed class Leader : PandoActor
 {
     private sealed class Run
@@ -28,11 +33,27 @@ public sealed class Leader : PandoActor
     private readonly Dictionary<int, int> _decided = [];
     private readonly Dictionary<int, HashSet<ActorId>> _waiting = [];
     private readonly Dictionary<int, LeaderWrite> _request = [];
+    private int _term = 1;
+    private bool _down;
+
+    private void OnCrash()
+    {
+        _down = true;
+        _runs.Clear(); _decided.Clear(); _waiting.Clear(); _request.Clear();
+    }
+
+    /// <summary>Re-election: a new term, whose ballots ⟨round, term⟩ are above every ballot of the earlier terms with the same round.</summary>
+    private void OnRestart()
+    {
+        _down = false;
+        _term++;
+    }
 
     private bool Current(int ver, Ballot bal) => _runs.TryGetValue(ver, out var r) && r.Active && r.Bal == bal;
 
     private void OnMsg(Event e)
     {
+        if (_down) return;
         switch (((Msg)e).Body)
         {
             case LeaderWrite m:
@@ -65,6 +86,7 @@ public sealed class Leader : PandoActor
 
     private void OnTimeout(Event e)
     {
+        if (_down) return;
         var id = ((NetTimeout)e).Id;
         foreach (var (ver, r) in _runs)
             if (r.Active && r.Timer == id) { StartRound(ver); return; }
@@ -77,7 +99,7 @@ public sealed class Leader : PandoActor
         if (r.Round >= 6) { r.Active = false; return; }
         r.Active = true;
         r.Round++;
-        r.Bal = new Ballot(r.Round, 1);
+        r.Bal = new Ballot(r.Round, _term);
         r.P1 = new(); r.P2 = new(); r.Proposed = false;
         if (Init.LeaderTimeouts) r.Timer = StartTimer();
         Observe(new ObsLeaderStarted(ver));

@@ -31,6 +31,10 @@ public sealed record ObsReadStarted(int Rid, int Ver);
 public sealed record ObsReadReturned(int Rid, int Ver, int Vid, string? Value);
 /// <summary>A CPUT returned OK (own vid chosen), CONFLICT(other), or CONFLICT(⊥) when Other = 0.</summary>
 public sealed record ObsCputReturned(int Op, int Ver, int Vid, bool Ok, int Other);
+/// <summary>A client operation began: a CPUT of (ver, value) or a GET of ver, by front-end <paramref name="Client"/>.</summary>
+public sealed record ObsInvoked(int Op, int Client, bool IsGet, int Ver, string? Value);
+/// <summary>A client operation returned: CPUT OK or CONFLICT; GET with its value (null = EMPTY).</summary>
+public sealed record ObsResponded(int Op, bool Ok, string? Value);
 /// <summary>The leader started a run for a version (left side of TLA+ LeaderDecidesProp).</summary>
 public sealed record ObsLeaderStarted(int Ver);
 /// <summary>The leader learned the outcome of a version.</summary>
@@ -275,6 +279,37 @@ public sealed class LeaderDecidesMonitor : Monitor
     }
 }
 
+/// <summary>
+/// PANDO-S17 Linearizable (brief S17, black-box): the client-visible history of one key, with a GET of one version and
+/// CPUT, is linearizable with respect to <see cref="PandoCoyote.Shared.Histories.VersionLogModel"/>. Checked with the
+/// repository's linearizability checker each time an operation returns (operations still pending, and GETs that gave
+/// up, count as unknown outcomes), so a violation stops the run with its trace.
+/// </summary>
+public sealed class LinearizableMonitor : Monitor
+{
+    private readonly PandoCoyote.Shared.Histories.HistoryRecorder<PandoCoyote.Shared.Histories.VersionLogInput, PandoCoyote.Shared.Histories.VersionLogOutput> _history = new();
+    private readonly Dictionary<int, int> _ids = [];
+
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    private void OnObservation(Monitor.Event e)
+    {
+        switch (((Observation)e).Body)
+        {
+            case ObsInvoked i: _ids[i.Op] = _history.Invoke(i.Client, new(i.IsGet, i.Ver, i.Value)); break;
+            case ObsResponded r when _ids.TryGetValue(r.Op, out var id):
+                _history.Return(id, new(r.Ok, r.Value));
+                var result = PandoCoyote.Shared.Histories.LinearizabilityChecker.Check(new PandoCoyote.Shared.Histories.VersionLogModel(), _history.Operations());
+                if (!result.Linearizable)
+                    Assert(false, "{0}", "[PANDO-S17] Linearizable: the history is not linearizable: " +
+                        string.Join("; ", _history.Operations().Select(o => new PandoCoyote.Shared.Histories.VersionLogModel().Describe(o))));
+                break;
+        }
+    }
+}
+
 /// <summary>The monitors of a Pando run, in one place (registered by the deployment, fed by <c>Observe</c>).</summary>
 public static class PandoMonitors
 {
@@ -282,6 +317,6 @@ public static class PandoMonitors
     public static readonly Type[] Safety =
     [
         typeof(AgreementMonitor), typeof(StrongStabilityMonitor), typeof(OneProposalPerBallotMonitor), typeof(CommitSoundMonitor),
-        typeof(ReadsChosenMonitor), typeof(ReadsFreshMonitor), typeof(CputTruthfulMonitor),
+        typeof(ReadsChosenMonitor), typeof(ReadsFreshMonitor), typeof(CputTruthfulMonitor), typeof(LinearizableMonitor),
     ];
 }

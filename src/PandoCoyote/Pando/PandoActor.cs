@@ -26,6 +26,8 @@ public sealed class PandoInit(int id, PandoParams p, Mutant mutant, ActorId net,
     public ActorId? Leader { get; init; }
     /// <summary>FEs only: the client's operations, run one at a time.</summary>
     public IReadOnlyList<Op> Ops { get; init; } = [];
+    /// <summary>FEs only: record CONFLICT(⊥) as a definite CONFLICT in the history (the negative control of finding F6).</summary>
+    public bool StaleAsConflict { get; init; }
     /// <summary>Leader only: retry a run on a timeout (needed when messages can be lost).</summary>
     public bool LeaderTimeouts { get; init; } = true;
 }

@@ -8,7 +8,8 @@ namespace PandoCoyote.Pando;
 /// can name every scenario without code. Fields: <c>params</c> (V1, V2, V4, V5, V7, or
 /// <c>n=.. k=.. f=.. q1a=.. q1b=.. q2=..</c>, validated unless <c>unchecked</c> is added: the parameter mutants),
 /// <c>faults</c> (none, chaos, crash-restart, permanent, partition), <c>workload</c> (conflict, versions),
-/// <c>mutant</c> (none, M3 ... M14), <c>leaderTimeouts</c> (true/false).
+/// <c>mutant</c> (none, M3 ... M14), <c>leaderTimeouts</c> (true/false), <c>staleAsConflict</c> (true/false: finding F6's
+/// negative control).
 /// </summary>
 public static class PandoScenarios
 {
@@ -18,7 +19,8 @@ public static class PandoScenarios
         ["Agreement"] = typeof(AgreementMonitor), ["StrongStability"] = typeof(StrongStabilityMonitor),
         ["OneProposalPerBallot"] = typeof(OneProposalPerBallotMonitor), ["CommitSound"] = typeof(CommitSoundMonitor),
         ["ReadsChosen"] = typeof(ReadsChosenMonitor), ["ReadsFresh"] = typeof(ReadsFreshMonitor),
-        ["CputTruthful"] = typeof(CputTruthfulMonitor), ["LeaderDecides"] = typeof(LeaderDecidesMonitor),
+        ["CputTruthful"] = typeof(CputTruthfulMonitor), ["Linearizable"] = typeof(LinearizableMonitor),
+        ["LeaderDecides"] = typeof(LeaderDecidesMonitor),
     };
 
     /// <summary>Mutant names as in the brief (§8) and the TLA+/P models.</summary>
@@ -45,8 +47,8 @@ public static class PandoScenarios
     public static PandoSystem Build(IReadOnlyDictionary<string, string> fields, string? only, bool liveness)
     {
         foreach (var k in fields.Keys)
-            if (k is not ("params" or "faults" or "workload" or "mutant" or "leaderTimeouts"))
-                throw new ArgumentException($"deployment field \"{k}\" is unknown (Pando: params, faults, workload, mutant, leaderTimeouts)");
+            if (k is not ("params" or "faults" or "workload" or "mutant" or "leaderTimeouts" or "staleAsConflict"))
+                throw new ArgumentException($"deployment field \"{k}\" is unknown (Pando: params, faults, workload, mutant, leaderTimeouts, staleAsConflict)");
         string F(string k, string dflt) => fields.TryGetValue(k, out var v) ? v : dflt;
         var p = Params(F("params", "V2"));
         var workload = F("workload", "conflict") switch
@@ -67,6 +69,10 @@ public static class PandoScenarios
         return new PandoSystem(p, Faults(F("faults", "none")), workload, mutant, leaderTimeouts, liveness)
         {
             Only = monitor is null || monitor == typeof(LeaderDecidesMonitor) ? null : [monitor],
+            StaleAsConflict = F("staleAsConflict", "false") switch
+            {
+                "true" => true, "false" => false, var t => throw new ArgumentException($"staleAsConflict \"{t}\": use true or false"),
+            },
         };
     }
 

@@ -27,6 +27,9 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
     /// </summary>
     public IReadOnlyList<Type>? Only { get; init; }
 
+    /// <summary>Clients read CONFLICT(⊥) as a definite CONFLICT (finding F6's negative control).</summary>
+    public bool StaleAsConflict { get; init; }
+
     private bool Watches<T>() => Only is null || Only.Contains(typeof(T));
 
     /// <summary>The setup of one iteration.</summary>
@@ -39,6 +42,7 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         if (Watches<ReadsChosenMonitor>()) rt.RegisterMonitor<ReadsChosenMonitor>();
         if (Watches<ReadsFreshMonitor>()) rt.RegisterMonitor<ReadsFreshMonitor>();
         if (Watches<CputTruthfulMonitor>()) rt.RegisterMonitor<CputTruthfulMonitor>();
+        if (Watches<LinearizableMonitor>()) rt.RegisterMonitor<LinearizableMonitor>();
         if (CheckLiveness) rt.RegisterMonitor<LeaderDecidesMonitor>();
         var config = new Observation(new ObsConfig(Params));
         if (Watches<AgreementMonitor>()) rt.Monitor<AgreementMonitor>(config);
@@ -52,9 +56,11 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var sites = new List<ActorId>();
         for (int i = 0; i < Params.N; i++) sites.Add(rt.CreateActor(typeof(DataSite), new PandoInit(i, Params, Mutant, net, sites)));
-        rt.SendEvent(net, new NetworkSetup(sites, Faults));
         var del = rt.CreateActor(typeof(Delegate), new PandoInit(0, Params, Mutant, net, sites));
         var leader = rt.CreateActor(typeof(Leader), new PandoInit(0, Params, Mutant, net, sites) { LeaderTimeouts = LeaderTimeouts });
+        // Sites may crash under every plan with crashes; the delegate and the leader (re-elected on restart) only
+        // when crashed nodes come back, so "permanent" means at most f sites down for good.
+        rt.SendEvent(net, new NetworkSetup(Faults.Restart && Faults.MaxCrashes > 0 ? [.. sites, del, leader] : sites, Faults));
         var scripts = Workload == Workload.Conflict
             ? new[] { (true, new Op[] { new(true, 1, 11, "alpha") }),
                       (false, new Op[] { new(true, 1, 21, "bravo") }),
@@ -66,7 +72,7 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         foreach (var (delegated, ops) in scripts)
             rt.CreateActor(typeof(FrontEnd), new PandoInit(fe++, Params, Mutant, net, sites)
             {
-                Delegate = delegated ? del : null, Leader = leader, Ops = ops,
+                Delegate = delegated ? del : null, Leader = leader, Ops = ops, StaleAsConflict = StaleAsConflict,
             });
     }
 

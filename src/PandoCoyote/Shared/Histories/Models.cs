@@ -172,3 +172,46 @@ public sealed class VersionedRegisterModel : ISequentialModel<Versioned, Version
             ? $"get() -> {(op.Unknown ? "?" : $"(v{op.Output.Read.Version}, {op.Output.Read.Value ?? "empty"})")}"
             : $"cput(v{op.Input.Version}, {op.Input.Value}) -> {(op.Unknown ? "UNKNOWN" : op.Output.Ok ? "OK" : "CONFLICT")}");
 }
+
+/// <summary>State of a version log: the values of versions 1..n in order, joined (empty string = no version yet).</summary>
+public readonly record struct VersionLog(int Length, string Joined)
+{
+    /// <summary>The value of version <paramref name="v"/> (1-based).</summary>
+    public string At(int v) => Joined.Split('\u001f')[v - 1];
+}
+
+/// <summary>An operation on one key's versions: CPUT(version, value), or GET(version).</summary>
+public readonly record struct VersionLogInput(bool IsGet, int Version, string? Value);
+
+/// <summary>Outcome: a CPUT's OK / CONFLICT, or a GET's value (null = EMPTY: that version is not chosen yet).</summary>
+public readonly record struct VersionLogOutput(bool Ok, string? Value);
+
+/// <summary>
+/// One key of Pando as the client sees it through <c>ConditionalPut(key, version, value)</c> and a GET of one version
+/// (brief Pando §4.4, §4.7): a log of versions without gaps. CPUT(i, v) is OK exactly when the log has i−1 versions,
+/// and then appends v; otherwise CONFLICT and no change. GET(i) returns the value of version i, or EMPTY when the log
+/// is shorter. A GET that gave up (RETRY) and a CPUT still pending have unknown outcomes.
+/// </summary>
+public sealed class VersionLogModel : ISequentialModel<VersionLog, VersionLogInput, VersionLogOutput>
+{
+    /// <inheritdoc/>
+    public VersionLog Init() => new(0, "");
+
+    /// <inheritdoc/>
+    public bool Step(VersionLog state, VersionLogInput input, VersionLogOutput output, bool unknown, out VersionLog next)
+    {
+        next = state;
+        if (input.IsGet)
+            return unknown || (input.Version <= state.Length ? output.Value == state.At(input.Version) : output.Value is null);
+        bool applies = state.Length == input.Version - 1;
+        if (applies && (unknown || output.Ok))
+            next = new VersionLog(state.Length + 1, state.Length == 0 ? input.Value ?? "" : state.Joined + '\u001f' + input.Value);
+        return unknown || output.Ok == applies;
+    }
+
+    /// <inheritdoc/>
+    public string Describe(Operation<VersionLogInput, VersionLogOutput> op) =>
+        $"client {op.Client}: " + (op.Input.IsGet
+            ? $"get(v{op.Input.Version}) -> {(op.Unknown ? "?" : op.Output.Value is null ? "EMPTY" : $"\"{op.Output.Value}\"")}"
+            : $"cput(v{op.Input.Version}, \"{op.Input.Value}\") -> {(op.Unknown ? "UNKNOWN" : op.Output.Ok ? "OK" : "CONFLICT")}");
+}
