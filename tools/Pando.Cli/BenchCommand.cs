@@ -12,6 +12,11 @@ public static class BenchCommand
     public const string Help = """
         usage: ./pando bench codec [--quick] [--out FILE]
                ./pando bench lincheck [--conformance DIR] [--out FILE]
+               ./pando bench coyote [--seeds N] [--out FILE]
+
+        coyote: for every bug test of tests/coyote.json, runs it with N far-apart seeds (default 5) and the full tier's
+        iteration bound, and reports the iterations and seconds Coyote needed to catch the mutant with its ID, per seed
+        (goal: within 10,000 iterations and 60 s on every seed).
 
         lincheck: times the linearizability checker on ../shared/conformance/linearizability: all 102 etcd logs
         (cas-register), kv c50-ok partitioned, and kv c10-ok / c10-bad without partitioning, median of 5 runs
@@ -30,6 +35,7 @@ public static class BenchCommand
         var a = new Args("bench", argv);
         string? what = null, outFile = null, conformance = null;
         bool quick = false;
+        int seeds = 5;
         for (var t = a.Next(); t is not null; t = a.Next())
         {
             switch (t)
@@ -37,12 +43,14 @@ public static class BenchCommand
                 case "--help" or "-h": Console.WriteLine(Help); return 0;
                 case "--quick": quick = true; break;
                 case "--out": outFile = a.Value(t); break;
-                case "codec" or "lincheck" when what is null: what = t; break;
+                case "codec" or "lincheck" or "coyote" when what is null: what = t; break;
+                case "--seeds": seeds = a.IntValue(t, 1); break;
                 case "--conformance": conformance = a.Value(t); break;
                 default: throw a.Unknown(t);
             }
         }
-        if (what is null) throw new UsageError("bench: name what to measure: codec or lincheck");
+        if (what is null) throw new UsageError("bench: name what to measure: codec, lincheck or coyote");
+        if (what == "coyote") return CoyoteMutants(seeds, outFile);
         if (what == "lincheck") return Lincheck(conformance ?? Path.Combine(Program.RepoRoot(), "..", "shared", "conformance", "linearizability"), outFile);
         var rows = new List<string[]>();
         Console.WriteLine($"Reed-Solomon, one thread, GF multiply path: {GFMulAdd.Path}; {(quick ? "quick" : "full")} run");
@@ -159,6 +167,49 @@ public static class BenchCommand
             System.Text.RegularExpressions.Regex.Match(text, pattern) is { Success: true } m ? m.Groups[group].Value : "-";
         return (Find(@"102 etcd histories in about ([0-9.]+) s"), Find(@"c50-ok in ([0-9.]+) s"),
                 Find(@"c10-ok / c10-bad in ([0-9.]+) s / ([0-9.]+) s", 1), Find(@"c10-ok / c10-bad in ([0-9.]+) s / ([0-9.]+) s", 2));
+    }
+
+    private static int CoyoteMutants(int seeds, string? outFile)
+    {
+        var manifest = Pando.ModelCheck.Coyote.CoyoteTestManifest.Load(Path.Combine(Program.RepoRoot(), "tests", "coyote.json"));
+        var bugs = manifest.Tests.Where(t => t.Expect.Kind != VerdictKind.Pass).ToList();
+        var sb = new StringBuilder();
+        sb.AppendLine("# Coyote: iterations to catch each mutant");
+        sb.AppendLine();
+        sb.AppendLine($"Command: `./pando bench coyote --seeds {seeds}{(outFile is null ? "" : " --out " + outFile)}` · {DateTime.UtcNow:yyyy-MM-dd} · {Environment.ProcessorCount} cores · .NET {Environment.Version} · Coyote 1.7.11.");
+        sb.AppendLine("Each bug test of tests/coyote.json with N seeds and the full tier's iteration bound; a cell is iterations up to and");
+        sb.AppendLine("including the first buggy one / seconds (\"**missed**\" = not caught with the expected ID within the bound).");
+        sb.AppendLine("Coyote 1.7 derives iteration i's random choices from seed + i, so seeds 1, 2, 3 would replay shifted copies of one");
+        sb.AppendLine("sequence; the seeds used are 1 + k × 1,000,003 (k = 0..N−1), far apart, so each column is an independent sample.");
+        sb.AppendLine();
+        var seedList = Enumerable.Range(0, seeds).Select(k => (uint)(1 + k * 1_000_003L)).ToList();
+        sb.AppendLine("| test | expectation | " + string.Join(" | ", seedList.Select(s => $"seed {s}")) + " | worst |");
+        sb.AppendLine("|---|---|" + string.Concat(Enumerable.Range(0, seeds + 1).Select(_ => "---:|")));
+        bool allCaught = true;
+        foreach (var t in bugs)
+        {
+            var cells = new List<string>();
+            long worstIt = 0; double worstS = 0; bool caught = true;
+            foreach (var seed in seedList)
+            {
+                var scenario = CoyoteCheckCommand.Build(t with { Seed = seed }, Tier.Full);
+                var stdout = Console.Out;
+                Console.SetOut(TextWriter.Null);
+                PandoCoyote.Shared.Testing.CoyoteResult r;
+                try { r = PandoCoyote.Shared.Testing.CoyoteRunner.Run(scenario); }
+                finally { Console.SetOut(stdout); }
+                var ok = Judge.Compare(t.Expect, CoyoteCheckCommand.VerdictOf(r, t, r.Seconds), "Coyote").Ok;
+                caught &= ok;
+                worstIt = Math.Max(worstIt, r.Iterations); worstS = Math.Max(worstS, r.Seconds);
+                cells.Add(ok ? string.Create(CultureInfo.InvariantCulture, $"{r.Iterations} / {r.Seconds:0.0} s") : "**missed**");
+            }
+            allCaught &= caught;
+            var line = $"| `{t.Name}` | {t.Expect} | {string.Join(" | ", cells)} | {(caught ? string.Create(CultureInfo.InvariantCulture, $"{worstIt} / {worstS:0.0} s") : "**missed**")} |";
+            sb.AppendLine(line);
+            Console.WriteLine(line);
+        }
+        if (outFile is not null) { File.WriteAllText(outFile, sb.ToString()); Console.WriteLine($"wrote {outFile}"); }
+        return allCaught ? 0 : 1;
     }
 
     private static string Size(int bytes) => bytes >= 1 << 20 ? $"{bytes >> 20} MiB" : $"{bytes >> 10} KiB";

@@ -97,6 +97,14 @@ public static class CoyoteCheckCommand
         }
     }
 
+    /// <summary>A passing test fails as NOT REACHED when a path it names as a witness was never reached.</summary>
+    public static Judgement Witnessed(Judgement j, CoyoteTestEntry t, IReadOnlyDictionary<string, long> reached)
+    {
+        var missing = t.Reaches.Where(w => reached.GetValueOrDefault(w) == 0).ToList();
+        return !j.Ok || missing.Count == 0 ? j
+            : new Judgement(false, $"NOT REACHED: the run passed but never reached {string.Join(", ", missing.Select(m => $"\"{m}\""))}");
+    }
+
     /// <summary>The shared verdict of a Coyote result.</summary>
     public static Verdict VerdictOf(CoyoteResult r, CoyoteTestEntry t, double seconds) =>
         seconds > t.TimeLimitSeconds ? new Verdict(VerdictKind.Timeout, Detail: $"took {seconds:0} s, over its time limit of {t.TimeLimitSeconds} s")
@@ -122,17 +130,19 @@ public static class CoyoteCheckCommand
             return null;
         }
         Console.WriteLine($"Coyote: {tests.Count} test(s), tier {o.Tier.Text()}, one at a time");
-        var rows = new List<(CoyoteTestEntry Test, CoyoteResult Result, Judgement Judgement)>();
+        var rows = new List<(CoyoteTestEntry Test, CoyoteResult Result, Judgement Judgement, IReadOnlyDictionary<string, long> Coverage)>();
         foreach (var t in tests)
         {
+            Coverage.Reset();
             var r = RunQuietly(Build(t, o.Tier));
-            var j = Judge.Compare(t.Expect, VerdictOf(r, t, r.Seconds), "Coyote", $" in {r.Iterations} iterations");
-            rows.Add((t, r, j));
+            var reached = Coverage.Snapshot();
+            var j = Witnessed(Judge.Compare(t.Expect, VerdictOf(r, t, r.Seconds), "Coyote", $" in {r.Iterations} iterations"), t, reached);
+            rows.Add((t, r, j, reached));
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"  {(j.Ok ? "ok    " : "FAILED")} {t.Name}: {(r.Kind == CoyoteVerdict.Pass ? $"no bug in {r.Iterations} iterations" : $"{r.Monitor} [{r.Id}] after {r.Iterations} iteration(s)")} ({r.Seconds:0.0} s, {r.IterationsPerSecond:0} it/s)"));
         }
         Console.WriteLine();
-        foreach (var (t, r, j) in rows.Where(x => !x.Judgement.Ok))
+        foreach (var (t, r, j, _) in rows.Where(x => !x.Judgement.Ok))
         {
             Console.WriteLine($"FAILED {t.Name}: {j.Message}");
             if (r.TracePath is { } tr) Console.WriteLine($"  trace: {tr}  (replay: ./pando check --coyote --test {t.Name} --replay {tr})");
@@ -180,7 +190,7 @@ public static class CoyoteCheckCommand
     }
 
     /// <summary>The Markdown report (also the benchmark page written by --record).</summary>
-    public static string Report(IEnumerable<(CoyoteTestEntry Test, CoyoteResult Result, Judgement Judgement)> rows, Tier tier)
+    public static string Report(IReadOnlyList<(CoyoteTestEntry Test, CoyoteResult Result, Judgement Judgement, IReadOnlyDictionary<string, long> Coverage)> rows, Tier tier)
     {
         var sb = new StringBuilder();
         sb.AppendLine("# Coyote runs");
@@ -192,10 +202,26 @@ public static class CoyoteCheckCommand
         sb.AppendLine();
         sb.AppendLine("| test | expectation | result | iterations | seconds | iterations/s |");
         sb.AppendLine("|---|---|---|---:|---:|---:|");
-        foreach (var (t, r, j) in rows)
+        foreach (var (t, r, j, _) in rows)
         {
-            var res = !j.Ok ? "**FAILED**" : r.Kind == CoyoteVerdict.Pass ? "no bug" : $"{r.Monitor} [{r.Id}]";
+            var res = !j.Ok ? "**FAILED**" : r.Kind == CoyoteVerdict.Pass ? "no bug" : $"{r.Monitor}{(r.Id is null ? "" : $" [{r.Id}]")}";
             sb.AppendLine(CultureInfo.InvariantCulture, $"| `{t.Name}` | {t.Expect} | {res} | {r.Iterations} | {r.Seconds:0.0} | {r.IterationsPerSecond:0.0} |");
+        }
+        // Coverage of the passing tests: how often each protocol path was reached over all iterations.
+        var passing = rows.Where(x => x.Test.Expect.Kind == VerdictKind.Pass).ToList();
+        var paths = passing.SelectMany(x => x.Coverage.Keys).Distinct().Order(StringComparer.Ordinal).ToList();
+        if (passing.Count > 0 && paths.Count > 0)
+        {
+            sb.AppendLine();
+            sb.AppendLine("## Coverage of the passing tests");
+            sb.AppendLine();
+            sb.AppendLine("Times each path was reached over all iterations of the test (src/PandoCoyote/Shared/Testing/Coverage.cs); \"—\" = never.");
+            sb.AppendLine("A test's `reaches` field in tests/coyote.json names the paths it must reach, or it fails as NOT REACHED.");
+            sb.AppendLine();
+            sb.AppendLine("| path | " + string.Join(" | ", passing.Select(x => $"`{x.Test.Name.Replace("Pando_", "", StringComparison.Ordinal)}`")) + " |");
+            sb.AppendLine("|---|" + string.Concat(passing.Select(_ => "---:|")));
+            foreach (var p in paths)
+                sb.AppendLine($"| {p} | " + string.Join(" | ", passing.Select(x => x.Coverage.TryGetValue(p, out var n) ? n.ToString(CultureInfo.InvariantCulture) : "—")) + " |");
         }
         return sb.ToString();
     }

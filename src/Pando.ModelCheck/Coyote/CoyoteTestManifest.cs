@@ -22,6 +22,12 @@ public sealed record CoyoteTestEntry : CheckEntry
     /// <summary>Scheduling steps per iteration.</summary>
     public required uint MaxSteps { get; init; }
 
+    /// <summary>
+    /// Witnesses of a passing test: protocol paths (coverage counters) the run must reach at least once, or the test
+    /// fails as NOT REACHED. A passing run that never exercised what it claims to test proves little.
+    /// </summary>
+    public IReadOnlyList<string> Reaches { get; init; } = [];
+
     /// <summary>Iterations for a tier.</summary>
     public long Iterations(Tier tier) => tier == Tier.Fast ? FastIterations : FullIterations;
 }
@@ -35,7 +41,7 @@ public sealed class CoyoteTestManifest
     public required IReadOnlyList<CoyoteTestEntry> Tests { get; init; }
 
     private static readonly HashSet<string> Fields =
-        ["name", "protocol", "deployment", "expect", "iterations", "seed", "strategy", "maxSteps", "timeLimitSeconds", "description", "stats"];
+        ["name", "protocol", "deployment", "expect", "iterations", "seed", "strategy", "maxSteps", "timeLimitSeconds", "description", "reaches", "stats"];
 
     /// <summary>Strategies Coyote offers here.</summary>
     public static readonly IReadOnlyList<string> Strategies = ["random", "prioritization", "fair"];
@@ -58,12 +64,19 @@ public sealed class CoyoteTestManifest
             var strategy = r.Str("strategy");
             if (!Strategies.Contains(strategy)) throw new InputError($"{where}: field \"strategy\" is \"{strategy}\"; use random, prioritization or fair");
             var (fast, full) = r.PerTier("iterations");
+            var reaches = new List<string>();
+            if (r["reaches"] is { } rn)
+            {
+                if (rn is not JsonArray ra || expect.Kind != VerdictKind.Pass)
+                    throw new InputError($"{where}: field \"reaches\" must be an array of coverage names, and only a passing test has witnesses");
+                foreach (var x in ra) reaches.Add(x is JsonValue xv && xv.TryGetValue<string>(out var xs) ? xs : throw new InputError($"{where}: field \"reaches\" must be an array of strings"));
+            }
             var e = new CoyoteTestEntry
             {
                 Name = r.Str("name"), Protocol = r.Str("protocol"), Deployment = deployment, Expect = expect,
                 FastIterations = fast, FullIterations = full, Seed = (uint)r.Long("seed", 0), Strategy = strategy,
                 MaxSteps = (uint)r.Long("maxSteps", 10), TimeLimitSeconds = (int)r.Long("timeLimitSeconds", 1),
-                Description = r.Str("description"), Stats = r.Stats(),
+                Description = r.Str("description"), Stats = r.Stats(), Reaches = reaches,
             };
             if (!Names.IsIdentifier(e.Name.Replace("-", "_", StringComparison.Ordinal))) throw new InputError($"{where}: name may contain only letters, digits, '_' and '-'");
             if (!names.Add(e.Name)) throw new InputError($"{where}: listed twice");

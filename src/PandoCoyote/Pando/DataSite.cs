@@ -1,6 +1,7 @@
 using Microsoft.Coyote.Actors;
 using PandoCoyote.Shared.Ballots;
 using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
 
 namespace PandoCoyote.Pando;
 
@@ -50,7 +51,7 @@ public sealed class DataSite : PandoActor
     /// <summary>TLA+ Promise(a, b): promise a strictly higher ballot, reporting the accepted state and split.</summary>
     private void OnPrepare(Prepare m)
     {
-        if (Pruned(m.Ver)) { Send(m.ReplyTo, new Stale(Index, m.Ver, m.Bal, _floor)); return; }
+        if (Pruned(m.Ver)) { Coverage.Hit("site: STALE answered"); Send(m.ReplyTo, new Stale(Index, m.Ver, m.Bal, _floor)); return; }
         var s = Get(m.Ver);
         if (s.Ppn == Ballot.None || Lt(s.Ppn, m.Bal))
         {
@@ -81,7 +82,7 @@ public sealed class DataSite : PandoActor
         if (s.Apn != Ballot.None && Ballots.Le(m.Bal, s.Apn, Mutant))
         {
             MarkCommitted(m.Ver, m.Vid);
-            foreach (var old in _slots.Keys.Where(v => v < m.Ver).ToList()) _slots.Remove(old);
+            foreach (var old in _slots.Keys.Where(v => v < m.Ver).ToList()) { _slots.Remove(old); Coverage.Hit("site: GC pruned a version"); }
             if (m.Ver > _floor) _floor = m.Ver;
         }
     }

@@ -25,7 +25,7 @@ public sealed class Delegate : PandoActor
     private bool _down;
 
     /// <summary>A delegate keeps nothing durable: a crash forgets every attempt, and it ignores messages until restarted.</summary>
-    private void OnCrash() { _down = true; _att.Clear(); }
+    private void OnCrash() { _down = true; _att.Clear(); Shared.Testing.Coverage.Hit("delegate: crashed"); }
 
     private void OnRestart() => _down = false;
 

@@ -1,6 +1,7 @@
 using Microsoft.Coyote.Actors;
 using PandoCoyote.Shared.Ballots;
 using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
 
 namespace PandoCoyote.Pando;
 
@@ -77,6 +78,7 @@ public sealed class FrontEnd : PandoActor
                 break;
             case (Stage.Delegated, Stale m) when m.Ver == _op.Ver && m.Bal == _del.Bal: FinishStale(); break;
             case (Stage.Delegated, DelegateFailed m) when m.Ver == _op.Ver && m.Bal == _del.Bal:
+                Coverage.Hit("fe: delegation failed (" + m.Reason + ")");
                 if (m.Reason == DelegateFailure.Known) Finish(m.CmtSeen, Ballot.None);
                 else if (m.Reason == DelegateFailure.Stale) FinishStale();
                 else StartLeader();
@@ -115,10 +117,11 @@ public sealed class FrontEnd : PandoActor
         if (((NetTimeout)e).Id != CurrentTimer) return;                  // a stale timer
         switch (_stage)
         {
-            case Stage.Delegated: StartDirect(); break;                // delegate timeout: direct retry, fresh ballot
+            case Stage.Delegated: Coverage.Hit("fe: delegate timeout, direct retry"); StartDirect(); break;                // delegate timeout: direct retry, fresh ballot
             case Stage.Direct: StartLeader(); break;
             case Stage.ToLeader when _leaderTries < 3:
                 _leaderTries++;
+                Coverage.Hit("fe: leader write resent");
                 Send(Init.Leader!, new LeaderWrite(_op.Ver, _op.Vid, _op.Value, Id));
                 StartTimer();
                 break;
@@ -176,6 +179,7 @@ public sealed class FrontEnd : PandoActor
     private void StartLeader()
     {
         _stage = Stage.ToLeader;
+        Coverage.Hit("fe: write handed to the leader");
         _leaderTries = 1;
         Send(Init.Leader!, new LeaderWrite(_op.Ver, _op.Vid, _op.Value, Id));
         StartTimer();
@@ -204,6 +208,7 @@ public sealed class FrontEnd : PandoActor
     {
         if (bal != Ballot.None) Broadcast(_ => new Commit(_op.Ver, bal, x));
         _knownVer = Math.Max(_knownVer, _op.Ver);
+        Coverage.Hit(x == _op.Vid ? "fe: CPUT OK" : "fe: CPUT CONFLICT(x)");
         Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, x == _op.Vid, x));
         Observe(new ObsResponded(_opId, x == _op.Vid, null));
         NextOp();
@@ -213,6 +218,7 @@ public sealed class FrontEnd : PandoActor
     private void FinishStale()
     {
         _knownVer = Math.Max(_knownVer, _op.Ver);
+        Coverage.Hit("fe: CPUT CONFLICT(⊥) after STALE");
         Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, false, 0));
         // CONFLICT(⊥) says only that version ver is decided: the FE's own value may be the one chosen (its quorum
         // was never seen, then the version was pruned). For the client it is an unknown outcome, like UNKNOWN, so
@@ -265,6 +271,7 @@ public sealed class FrontEnd : PandoActor
     private void StartWriteBack()
     {
         _stage = Stage.WriteBack;
+        Coverage.Hit("fe: read write-back");
         _rb = new() { Bal = NewBallot() };
         Broadcast(_ => new Prepare(_op.Ver, _rb.Bal, Id, Kind.Read));
         StartTimer();
@@ -297,6 +304,7 @@ public sealed class FrontEnd : PandoActor
 
     private void ReturnRead(int vid, string? value)
     {
+        Coverage.Hit(vid == 0 ? "fe: read returned EMPTY" : "fe: read returned a value");
         Observe(new ObsReadReturned(_rid, _op.Ver, vid, value));
         Observe(new ObsResponded(_opId, true, value));
         NextOp();

@@ -1,6 +1,7 @@
 using Microsoft.Coyote.Actors;
 using PandoCoyote.Shared.Ballots;
 using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
 
 namespace PandoCoyote.Pando;
 
@@ -47,6 +48,7 @@ public sealed class Leader : PandoActor
     {
         _down = false;
         _term++;
+        Coverage.Hit("leader: re-elected (new term)");
     }
 
     private bool Current(int ver, Ballot bal) => _runs.TryGetValue(ver, out var r) && r.Active && r.Bal == bal;
@@ -99,6 +101,7 @@ public sealed class Leader : PandoActor
         if (r.Round >= 6) { r.Active = false; return; }
         r.Active = true;
         r.Round++;
+        Coverage.Hit(r.Round == 1 ? "leader: run started" : "leader: retry round");
         r.Bal = new Ballot(r.Round, _term);
         r.P1 = new(); r.P2 = new(); r.Proposed = false;
         if (Init.LeaderTimeouts) r.Timer = StartTimer();
@@ -135,6 +138,7 @@ public sealed class Leader : PandoActor
         _runs[ver].Active = false;
         if (bal != Ballot.None) Broadcast(_ => new Commit(ver, bal, vid));
         _decided[ver] = vid;
+        Coverage.Hit("leader: decided");
         Observe(new ObsLeaderDecided(ver));
         foreach (var fe in _waiting.GetValueOrDefault(ver) ?? []) Send(fe, new LeaderResult(ver, vid));
         _waiting.Remove(ver);

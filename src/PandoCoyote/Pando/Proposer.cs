@@ -78,7 +78,10 @@ public static class Proposer
             else if (m == Mutant.M3LowestRecovery ? Ballots.Lt(pr.Apn, best.Apn, m) : Ballots.Lt(best.Apn, pr.Apn, m)) best = pr;
         }
         if (best is null) return new(isWrite ? Outcome.UseOwn : Outcome.Nothing);
-        var value = Values.Decode(p, proms.Where(x => x.Vid == best.Vid && x.Split is not null).Select(x => x.Split!));
+        var splits = proms.Where(x => x.Vid == best.Vid && x.Split is not null).Select(x => x.Split!).ToList();
+        if (splits.Take(p.K).Any(x => x.Index >= p.K)) Shared.Testing.Coverage.Hit("recovery decoded with parity splits");
+        Shared.Testing.Coverage.Hit("recovery adopted a value");
+        var value = Values.Decode(p, splits);
         return new(Outcome.Adopt, best.Vid, value);
     }
 }

@@ -121,6 +121,7 @@ public static class Values
     public static string Decode(PandoParams p, IEnumerable<Split> splits)
     {
         var list = splits.Take(p.K).ToList();
+        if (list.Any(s => s.Index >= p.K)) Shared.Testing.Coverage.Hit("decode used parity splits");
         return Encoding.UTF8.GetString(p.Code().Decode(list.Select(s => (s.Index, s.Bytes)), list[0].Length));
     }
 }

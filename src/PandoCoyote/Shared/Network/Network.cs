@@ -1,5 +1,6 @@
 using Microsoft.Coyote;
 using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Testing;
 
 namespace PandoCoyote.Shared.Network;
 
@@ -136,11 +137,13 @@ public sealed class Network : Actor
         if (!env.IsTimer && (_drops < _plan.MaxDrops && RandomInteger(8) == 0 || toPartitioned))
         {
             if (!toPartitioned) _drops++;
+            Coverage.Hit(toPartitioned ? "net: cut by partition" : "net: message lost");
             _inFlight.RemoveAt(i);                                   // loss (or cut by a partition)
         }
         else if (!env.IsTimer && _dups < _plan.MaxDuplicates && RandomInteger(8) == 0)
         {
             _dups++;
+            Coverage.Hit("net: message duplicated");
             SendEvent(env.Destination, env.Payload);                // duplication: a copy stays in flight
         }
         else
@@ -170,6 +173,7 @@ public sealed class Network : Actor
             var back = _down.First();
             _down.Remove(back);
             SendEvent(back, new Restart());
+            Coverage.Hit("net: node restarted");
         }
         else if (_crashes < _plan.MaxCrashes && _down.Count == 0 && RandomBoolean())
         {
@@ -177,6 +181,7 @@ public sealed class Network : Actor
             _crashes++;
             _down.Add(victim);
             SendEvent(victim, new Crash());
+            Coverage.Hit("net: node crashed");
             if (!_plan.Restart) _down.Clear();                           // permanent: never restarted
         }
         else if (_partitions < _plan.PartitionRounds && _cutOff is null)
@@ -184,6 +189,7 @@ public sealed class Network : Actor
             _partitions++;
             _cutOff = _crashable[RandomInteger(_crashable.Count)];
             _healIn = 5 + RandomInteger(20);
+            Coverage.Hit("net: partition");
         }
     }
 }
