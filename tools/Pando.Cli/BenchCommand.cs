@@ -13,6 +13,12 @@ public static class BenchCommand
         usage: ./pando bench codec [--quick] [--out FILE]
                ./pando bench lincheck [--conformance DIR] [--out FILE]
                ./pando bench coyote [--seeds N] [--out FILE]
+               ./pando bench latency [--out FILE]
+
+        latency: Pando's CPUT (delegated and direct) and GET latencies for a front-end in each of the nine data centers
+        of the LEGOStore RTT table (../shared/docs/protocols/LEGOStore.md §9.3), measured by the Coyote simulator in
+        virtual time on one V2 deployment, beside brief §4.11's formulas and an RS-Paxos-style two-round write
+        (both rounds at q2) on the same sites.
 
         coyote: for every bug test of tests/coyote.json, runs it with N far-apart seeds (default 5) and the full tier's
         iteration bound, and reports the iterations and seconds Coyote needed to catch the mutant with its ID, per seed
@@ -43,7 +49,7 @@ public static class BenchCommand
                 case "--help" or "-h": Console.WriteLine(Help); return 0;
                 case "--quick": quick = true; break;
                 case "--out": outFile = a.Value(t); break;
-                case "codec" or "lincheck" or "coyote" when what is null: what = t; break;
+                case "codec" or "lincheck" or "coyote" or "latency" when what is null: what = t; break;
                 case "--seeds": seeds = a.IntValue(t, 1); break;
                 case "--conformance": conformance = a.Value(t); break;
                 default: throw a.Unknown(t);
@@ -51,6 +57,7 @@ public static class BenchCommand
         }
         if (what is null) throw new UsageError("bench: name what to measure: codec, lincheck or coyote");
         if (what == "coyote") return CoyoteMutants(seeds, outFile);
+        if (what == "latency") return Latency(outFile);
         if (what == "lincheck") return Lincheck(conformance ?? Path.Combine(Program.RepoRoot(), "..", "shared", "conformance", "linearizability"), outFile);
         var rows = new List<string[]>();
         Console.WriteLine($"Reed-Solomon, one thread, GF multiply path: {GFMulAdd.Path}; {(quick ? "quick" : "full")} run");
@@ -167,6 +174,46 @@ public static class BenchCommand
             System.Text.RegularExpressions.Regex.Match(text, pattern) is { Success: true } m ? m.Groups[group].Value : "-";
         return (Find(@"102 etcd histories in about ([0-9.]+) s"), Find(@"c50-ok in ([0-9.]+) s"),
                 Find(@"c10-ok / c10-bad in ([0-9.]+) s / ([0-9.]+) s", 1), Find(@"c10-ok / c10-bad in ([0-9.]+) s / ([0-9.]+) s", 2));
+    }
+
+    private static int Latency(string? outFile)
+    {
+        string[] plan = ["Los Angeles", "Oregon", "Virginia", "Tokyo"];
+        const string del = "Oregon", leader = "Virginia";
+        var p = PandoCoyote.Pando.PandoParams.V2;
+        var sites = plan.Select(PandoCoyote.Shared.Network.Geo.Index).ToArray();
+        var sb = new StringBuilder();
+        sb.AppendLine("# Pando latency on the nine-data-center RTT table");
+        sb.AppendLine();
+        sb.AppendLine($"Command: `./pando bench latency{(outFile is null ? "" : " --out " + outFile)}` · {DateTime.UtcNow:yyyy-MM-dd}.");
+        sb.AppendLine();
+        sb.AppendLine($"Deployment: V2 (N = 4, K = 2, q1a = 2, q1b = 3, q2 = 3) on {string.Join(", ", plan)}; delegate in {del}, leader in {leader}.");
+        sb.AppendLine("RTTs: LEGOStore Table 2 as given in ../shared/docs/protocols/LEGOStore.md §9.3; one-way delay = half the RTT in the sending");
+        sb.AppendLine("direction. \"sim\" is the Coyote simulator's virtual-time latency (network in timed mode, no faults, one client, first write");
+        sb.AppendLine("of the version); \"formula\" is brief §4.11 without the storage term. RS-Paxos-style: both rounds wait for q2 replies from");
+        sb.AppendLine("the front-end's own data center (a formula; RS-Paxos itself is not implemented yet). This deployment was chosen for");
+        sb.AppendLine("illustration; it is not the paper's Fig. 4 setup, whose delays the brief does not give.");
+        sb.AppendLine();
+        sb.AppendLine("| front-end | CPUT delegated sim / formula (ms) | CPUT direct sim / formula (ms) | GET fast sim / formula (ms) | RS-Paxos-style write (ms) |");
+        sb.AppendLine("|---|---:|---:|---:|---:|");
+        bool same = true;
+        foreach (var client in PandoCoyote.Shared.Network.Geo.Sites)
+        {
+            int fe = PandoCoyote.Shared.Network.Geo.Index(client), d = PandoCoyote.Shared.Network.Geo.Index(del);
+            var viaDel = PandoCoyote.Pando.LatencyModel.Simulate(p, new(plan, del, leader, client, Delegated: true));
+            var direct = PandoCoyote.Pando.LatencyModel.Simulate(p, new(plan, del, leader, client, Delegated: false));
+            double fDel = PandoCoyote.Pando.LatencyModel.CputDelegated(p, sites, fe, d), fDir = PandoCoyote.Pando.LatencyModel.CputDirect(p, sites, fe);
+            double fGet = PandoCoyote.Pando.LatencyModel.GetFast(p, sites, fe), rs = PandoCoyote.Pando.LatencyModel.RsPaxosTwoRoundWrite(p, sites, fe);
+            same &= viaDel[0].Milliseconds == fDel && direct[0].Milliseconds == fDir && direct[1].Milliseconds == fGet;
+            string F(double x) => x.ToString("0.0", CultureInfo.InvariantCulture);
+            var line = $"| {client} | {F(viaDel[0].Milliseconds)} / {F(fDel)} | {F(direct[0].Milliseconds)} / {F(fDir)} | {F(direct[1].Milliseconds)} / {F(fGet)} | {F(rs)} |";
+            sb.AppendLine(line);
+        }
+        sb.AppendLine();
+        sb.AppendLine(same ? "Every simulated latency equals its formula." : "**Some simulated latency differs from its formula.**");
+        Console.Write(sb.ToString());
+        if (outFile is not null) { File.WriteAllText(outFile, sb.ToString()); Console.WriteLine($"wrote {outFile}"); }
+        return same ? 0 : 1;
     }
 
     private static int CoyoteMutants(int seeds, string? outFile)

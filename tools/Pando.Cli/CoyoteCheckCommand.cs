@@ -139,7 +139,7 @@ public static class CoyoteCheckCommand
             var j = Witnessed(Judge.Compare(t.Expect, VerdictOf(r, t, r.Seconds), "Coyote", $" in {r.Iterations} iterations"), t, reached);
             rows.Add((t, r, j, reached));
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"  {(j.Ok ? "ok    " : "FAILED")} {t.Name}: {(r.Kind == CoyoteVerdict.Pass ? $"no bug in {r.Iterations} iterations" : $"{r.Monitor} [{r.Id}] after {r.Iterations} iteration(s)")} ({r.Seconds:0.0} s, {r.IterationsPerSecond:0} it/s)"));
+                $"  {(j.Ok ? "ok    " : "FAILED")} {t.Name}: {(r.Kind == CoyoteVerdict.Pass ? $"no bug in {r.Iterations} iterations" : $"{r.Monitor}{(r.Id is null ? "" : $" [{r.Id}]")} after {r.Iterations} iteration(s)")} ({r.Seconds:0.0} s, {r.IterationsPerSecond:0} it/s)"));
         }
         Console.WriteLine();
         foreach (var (t, r, j, _) in rows.Where(x => !x.Judgement.Ok))

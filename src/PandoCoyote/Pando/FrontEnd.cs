@@ -34,15 +34,24 @@ public sealed class FrontEnd : PandoActor
     private Attempt _del = new(), _dir = new(), _rb = new();
     private Split[] _splits = [];
     private readonly Dictionary<int, Fetched> _fetched = [];
+    private double _now, _opStart;      // virtual time (timed network mode only; 0 otherwise): measurement, never a decision
+
+    private void Measure(string path) =>
+        Latencies.Record(new LatencySample(Index, _op.Write ? "cput" : "get", path, _now - _opStart));
 
     /// <inheritdoc/>
-    protected override void Initialize() => NextOp();
+    protected override void Initialize()
+    {
+        NextOp();
+        if (Init.Timed) SendEvent(Net, new NetAck());                // start-up sends are all queued
+    }
 
     private void NextOp()
     {
         while (_next < Init.Ops.Count)
         {
             _op = Init.Ops[_next++];
+            _opStart = _now;
             if (!_op.Write)
             {
                 _restarts = 0;
@@ -68,6 +77,7 @@ public sealed class FrontEnd : PandoActor
 
     private void OnMsg(Event e)
     {
+        _now = ((Msg)e).At;
         var body = ((Msg)e).Body;
         switch (_stage, body)
         {
@@ -114,6 +124,7 @@ public sealed class FrontEnd : PandoActor
 
     private void OnTimeout(Event e)
     {
+        _now = ((NetTimeout)e).At;
         if (((NetTimeout)e).Id != CurrentTimer) return;                  // a stale timer
         switch (_stage)
         {
@@ -207,6 +218,7 @@ public sealed class FrontEnd : PandoActor
     private void Finish(int x, Ballot bal)
     {
         if (bal != Ballot.None) Broadcast(_ => new Commit(_op.Ver, bal, x));
+        Measure(bal == Ballot.None ? (_stage == Stage.ToLeader ? "leader" : "learned") : bal == _del.Bal ? "delegated" : "direct");
         _knownVer = Math.Max(_knownVer, _op.Ver);
         Coverage.Hit(x == _op.Vid ? "fe: CPUT OK" : "fe: CPUT CONFLICT(x)");
         Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, x == _op.Vid, x));
@@ -305,6 +317,7 @@ public sealed class FrontEnd : PandoActor
     private void ReturnRead(int vid, string? value)
     {
         Coverage.Hit(vid == 0 ? "fe: read returned EMPTY" : "fe: read returned a value");
+        Measure(_stage == Stage.WriteBack ? "write-back" : vid == 0 ? "empty" : "fast");
         Observe(new ObsReadReturned(_rid, _op.Ver, vid, value));
         Observe(new ObsResponded(_opId, true, value));
         NextOp();

@@ -28,6 +28,8 @@ public sealed class PandoInit(int id, PandoParams p, Mutant mutant, ActorId net,
     public IReadOnlyList<Op> Ops { get; init; } = [];
     /// <summary>FEs only: record CONFLICT(⊥) as a definite CONFLICT in the history (the negative control of finding F6).</summary>
     public bool StaleAsConflict { get; init; }
+    /// <summary>The network runs in virtual time (latency model): acknowledge every delivery.</summary>
+    public bool Timed { get; init; }
     /// <summary>Leader only: retry a run on a timeout (needed when messages can be lost).</summary>
     public bool LeaderTimeouts { get; init; } = true;
 }
@@ -61,8 +63,15 @@ public abstract class PandoActor : Actor
     /// <summary>Actor-specific initialisation.</summary>
     protected virtual void Initialize() { }
 
+    /// <summary>Timed network mode: tell the network this actor has finished handling a delivery (see <see cref="NetAck"/>).</summary>
+    protected override Task OnEventHandledAsync(Event e)
+    {
+        if (Init.Timed && e is ITimed) SendEvent(Net, new NetAck());
+        return Task.CompletedTask;
+    }
+
     /// <summary>Sends a protocol message through the network.</summary>
-    protected void Send(ActorId to, object body) => SendEvent(Net, new NetSend(to, new Msg(body)));
+    protected void Send(ActorId to, object body) => SendEvent(Net, new NetSend(to, new Msg(body), Id));
 
     /// <summary>Sends a message to every site, in site order; <paramref name="bodyFor"/> may give each site its own split.</summary>
     protected void Broadcast(Func<int, object> bodyFor)

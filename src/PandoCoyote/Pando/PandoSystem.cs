@@ -11,7 +11,17 @@ public enum Workload
     Conflict,
     /// <summary>Two writers each write version 1 then version 2 (sites prune on commit: GC), a reader reads both.</summary>
     Versions,
+    /// <summary>One front-end writes version 1, then reads it: no contention (the latency model).</summary>
+    Single,
 }
+
+/// <summary>Where each role runs, by data-center name of <see cref="Geo"/> (the network's timed mode).</summary>
+/// <param name="Sites">The N data sites' data centers, in site order.</param>
+/// <param name="Delegate">The delegate's data center.</param>
+/// <param name="Leader">The leader's data center.</param>
+/// <param name="Client">The front-end's data center.</param>
+/// <param name="Delegated">The front-end uses the delegate (partial delegation) or writes directly.</param>
+public sealed record GeoPlacement(IReadOnlyList<string> Sites, string Delegate, string Leader, string Client, bool Delegated);
 
 /// <summary>
 /// One Pando deployment under test: parameters (validated), mutant, faults and workload. <see cref="Setup"/>
@@ -26,6 +36,9 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
     /// as the P bug tests do: a mutant usually breaks several properties, and the test states which one it proves caught.
     /// </summary>
     public IReadOnlyList<Type>? Only { get; init; }
+
+    /// <summary>Placement of the roles on data centers (timed network mode), or null.</summary>
+    public GeoPlacement? Placement { get; init; }
 
     /// <summary>Clients read CONFLICT(⊥) as a definite CONFLICT (finding F6's negative control).</summary>
     public bool StaleAsConflict { get; init; }
@@ -55,24 +68,39 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
 
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var sites = new List<ActorId>();
-        for (int i = 0; i < Params.N; i++) sites.Add(rt.CreateActor(typeof(DataSite), new PandoInit(i, Params, Mutant, net, sites)));
-        var del = rt.CreateActor(typeof(Delegate), new PandoInit(0, Params, Mutant, net, sites));
-        var leader = rt.CreateActor(typeof(Leader), new PandoInit(0, Params, Mutant, net, sites) { LeaderTimeouts = LeaderTimeouts });
+        for (int i = 0; i < Params.N; i++) sites.Add(rt.CreateActor(typeof(DataSite), new PandoInit(i, Params, Mutant, net, sites) { Timed = Faults.Timed }));
+        var del = rt.CreateActor(typeof(Delegate), new PandoInit(0, Params, Mutant, net, sites) { Timed = Faults.Timed });
+        var leader = rt.CreateActor(typeof(Leader), new PandoInit(0, Params, Mutant, net, sites) { LeaderTimeouts = LeaderTimeouts, Timed = Faults.Timed });
         // Sites may crash under every plan with crashes; the delegate and the leader (re-elected on restart) only
         // when crashed nodes come back, so "permanent" means at most f sites down for good.
-        rt.SendEvent(net, new NetworkSetup(Faults.Restart && Faults.MaxCrashes > 0 ? [.. sites, del, leader] : sites, Faults));
-        var scripts = Workload == Workload.Conflict
-            ? new[] { (true, new Op[] { new(true, 1, 11, "alpha") }),
-                      (false, new Op[] { new(true, 1, 21, "bravo") }),
-                      (false, new Op[] { new(false, 1), new(false, 1) }) }
-            : new[] { (true, new Op[] { new(true, 1, 11, "alpha"), new(true, 2, 12, "alpha2") }),
-                      (false, new Op[] { new(true, 1, 21, "bravo"), new(true, 2, 22, "bravo2") }),
-                      (false, new Op[] { new(false, 1), new(false, 2) }) };
-        int fe = 1;
-        foreach (var (delegated, ops) in scripts)
-            rt.CreateActor(typeof(FrontEnd), new PandoInit(fe++, Params, Mutant, net, sites)
+        var placement = new Dictionary<ActorId, int>();
+        if (Placement is { } g)
+        {
+            if (g.Sites.Count != Params.N) throw new ArgumentException($"placement names {g.Sites.Count} sites, the deployment has N = {Params.N}");
+            for (int i = 0; i < sites.Count; i++) placement[sites[i]] = Geo.Index(g.Sites[i]);
+            placement[del] = Geo.Index(g.Delegate);
+            placement[leader] = Geo.Index(g.Leader);
+        }
+        var crashable = Faults.Restart && Faults.MaxCrashes > 0 ? [.. sites, del, leader] : sites;
+        var scripts = Workload switch
+        {
+            Workload.Conflict => new[] { (true, new Op[] { new(true, 1, 11, "alpha") }),
+                                         (false, new Op[] { new(true, 1, 21, "bravo") }),
+                                         (false, new Op[] { new(false, 1), new(false, 1) }) },
+            Workload.Versions => new[] { (true, new Op[] { new(true, 1, 11, "alpha"), new(true, 2, 12, "alpha2") }),
+                                         (false, new Op[] { new(true, 1, 21, "bravo"), new(true, 2, 22, "bravo2") }),
+                                         (false, new Op[] { new(false, 1), new(false, 2) }) },
+            _ => new[] { (Placement?.Delegated ?? true, new Op[] { new(true, 1, 11, "alpha"), new(false, 1) }) },
+        };
+        // The network learns every placement before any front-end starts sending.
+        var fes = scripts.Select(_ => rt.CreateActorId(typeof(FrontEnd))).ToList();
+        if (Placement is { } gp) foreach (var f in fes) placement[f] = Geo.Index(gp.Client);
+        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Placement = placement, StartingSenders = Faults.Timed ? fes.Count : 0 });
+        for (int i = 0; i < scripts.Length; i++)
+            rt.CreateActor(fes[i], typeof(FrontEnd), new PandoInit(i + 1, Params, Mutant, net, sites)
             {
-                Delegate = delegated ? del : null, Leader = leader, Ops = ops, StaleAsConflict = StaleAsConflict,
+                Delegate = scripts[i].Item1 ? del : null, Leader = leader, Ops = scripts[i].Item2, StaleAsConflict = StaleAsConflict,
+                Timed = Faults.Timed,
             });
     }
 

@@ -131,8 +131,11 @@ public static class Values
 // ---------------------------------------------------------------------------------------------------------------
 
 /// <summary>A protocol message between Pando actors.</summary>
-public sealed class Msg(object body) : Event
+public sealed class Msg(object body) : Event, PandoCoyote.Shared.Network.ITimed
 {
+    /// <inheritdoc/>
+    public double At { get; set; }
+
     /// <summary>One of the message records below.</summary>
     public object Body { get; } = body;
     /// <inheritdoc/>

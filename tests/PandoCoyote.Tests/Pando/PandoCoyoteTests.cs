@@ -82,3 +82,32 @@ public class PandoDeploymentTests
         Assert.Equal("a value of some length", Values.Decode(p, [splits[2], splits[0]]));
     }
 }
+
+/// The latency model: on a deployment without faults or contention, the simulator's virtual-time latency of each
+/// operation equals brief §4.11's formula, for a front-end in each of the nine data centers.
+public class PandoLatencyTests
+{
+    internal static readonly string[] Plan = ["Los Angeles", "Oregon", "Virginia", "Tokyo"];
+
+    internal static IReadOnlyList<LatencySample> Simulate(string client, bool delegated) =>
+        LatencyModel.Simulate(PandoParams.V2, new GeoPlacement(Plan, Delegate: "Oregon", Leader: "Virginia", Client: client, Delegated: delegated));
+
+    [Theory]
+    [MemberData(nameof(Clients))]
+    public void Simulated_latencies_equal_the_formulas(string client)
+    {
+        var sites = Plan.Select(Geo.Index).ToArray();
+        int fe = Geo.Index(client), del = Geo.Index("Oregon");
+        var p = PandoParams.V2;
+        var viaDelegate = Simulate(client, delegated: true);
+        var direct = Simulate(client, delegated: false);
+        Assert.Equal(("cput", "delegated"), (viaDelegate[0].Operation, viaDelegate[0].Path));
+        Assert.Equal(LatencyModel.CputDelegated(p, sites, fe, del), viaDelegate[0].Milliseconds, 6);
+        Assert.Equal(("cput", "direct"), (direct[0].Operation, direct[0].Path));
+        Assert.Equal(LatencyModel.CputDirect(p, sites, fe), direct[0].Milliseconds, 6);
+        Assert.Equal(("get", "fast"), (direct[1].Operation, direct[1].Path));
+        Assert.Equal(LatencyModel.GetFast(p, sites, fe), direct[1].Milliseconds, 6);
+    }
+
+    public static TheoryData<string> Clients() => new(Geo.Sites);
+}

@@ -16,9 +16,17 @@ namespace PandoCoyote.Shared.Network;
 /// <param name="PartitionRounds">Times a partition may cut one node off (it heals after some deliveries).</param>
 /// <param name="FaultOdds">At each delivery, a fault is injected with probability 1/FaultOdds (while budget remains).</param>
 /// <param name="TimerOdds">While messages are in flight, a pending timeout fires with probability 1/TimerOdds per delivery.</param>
+/// <param name="Timed">Virtual time instead of random order: every message is delivered at its send time plus the one-way
+/// delay of its link (<see cref="NetworkSetup.Placement"/>), earliest first; a timeout fires <see cref="TimeoutMs"/> after it
+/// was set. Used by the latency model; no faults are injected in this mode, and nothing in the protocols reads the time
+/// for a safety decision.</param>
+/// <param name="TimeoutMs">Timeout length in virtual ms (timed mode).</param>
 public sealed record FaultPlan(bool Reorder = true, int MaxDrops = 0, int MaxDuplicates = 0, int MaxCrashes = 0,
-    bool Restart = true, int PartitionRounds = 0, int FaultOdds = 12, int TimerOdds = 30)
+    bool Restart = true, int PartitionRounds = 0, int FaultOdds = 12, int TimerOdds = 30, bool Timed = false, double TimeoutMs = 10_000)
 {
+    /// <summary>Virtual-time delivery over the links' delays, no faults: the latency model.</summary>
+    public static readonly FaultPlan Latency = new(Reorder: false, Timed: true);
+
     /// <summary>No faults at all, in-order delivery: the happy path.</summary>
     public static readonly FaultPlan None = new(Reorder: false);
 
@@ -27,9 +35,19 @@ public sealed record FaultPlan(bool Reorder = true, int MaxDrops = 0, int MaxDup
         $"{(Reorder ? "reorder" : "fifo")}, drops≤{MaxDrops}, dups≤{MaxDuplicates}, crashes≤{MaxCrashes}{(MaxCrashes > 0 ? Restart ? " (restart)" : " (permanent)" : "")}, partitions≤{PartitionRounds}";
 }
 
-/// <summary>A message to route: the network forwards <see cref="Payload"/> to <see cref="Destination"/>.</summary>
-public sealed class NetSend(ActorId destination, Event payload) : Event
+/// <summary>An event that carries the virtual time (ms) at which the network delivered it (timed mode; 0 otherwise).</summary>
+public interface ITimed
 {
+    /// <summary>Delivery time in virtual ms.</summary>
+    double At { get; set; }
+}
+
+/// <summary>A message to route: the network forwards <see cref="Payload"/> to <see cref="Destination"/>.</summary>
+public sealed class NetSend(ActorId destination, Event payload, ActorId? source = null) : Event
+{
+    /// <summary>The sender (for the link delay in timed mode).</summary>
+    public ActorId? Source { get; } = source;
+
     /// <summary>Where the message goes.</summary>
     public ActorId Destination { get; } = destination;
     /// <summary>The protocol message.</summary>
@@ -46,8 +64,11 @@ public sealed class NetTimer(ActorId owner, int id) : Event
 }
 
 /// <summary>A timeout. It may always be spurious: on an asynchronous network a timeout is only a guess.</summary>
-public sealed class NetTimeout(int id) : Event
+public sealed class NetTimeout(int id) : Event, ITimed
 {
+    /// <inheritdoc/>
+    public double At { get; set; }
+
     /// <summary>The owner's timer id.</summary>
     public int Id { get; } = id;
 }
@@ -61,6 +82,11 @@ public sealed class Restart : Event;
 /// <summary>Setup of the network: the nodes that faults may hit, and the plan.</summary>
 public sealed class NetworkSetup(IReadOnlyList<ActorId> crashable, FaultPlan plan) : Event
 {
+    /// <summary>Timed mode: how many actors send at start-up and will say <see cref="NetAck"/> when done (the network delivers nothing before).</summary>
+    public int StartingSenders { get; init; }
+    /// <summary>Timed mode: the data center (index into <see cref="Geo"/>) of each actor; unlisted actors are local (0 ms).</summary>
+    public IReadOnlyDictionary<ActorId, int> Placement { get; init; } = new Dictionary<ActorId, int>();
+
     /// <summary>Nodes that may crash or be partitioned (data sites).</summary>
     public IReadOnlyList<ActorId> Crashable { get; } = crashable;
     /// <summary>The faults allowed.</summary>
@@ -68,6 +94,13 @@ public sealed class NetworkSetup(IReadOnlyList<ActorId> crashable, FaultPlan pla
 }
 
 internal sealed class Deliver : Event;
+
+/// <summary>
+/// Timed mode: an actor has finished handling what the network delivered (or its start-up), so every message it sent
+/// meanwhile is already queued at the network. The network delivers the next message only then, which keeps delivery in
+/// virtual-time order (a conservative discrete-event simulation).
+/// </summary>
+public sealed class NetAck : Event;
 
 /// <summary>
 /// The simulated network. Coyote delivers events in order and never loses them, so every protocol message goes
@@ -82,9 +115,10 @@ internal sealed class Deliver : Event;
 [OnEventDoAction(typeof(NetSend), nameof(OnSend))]
 [OnEventDoAction(typeof(NetTimer), nameof(OnTimer))]
 [OnEventDoAction(typeof(Deliver), nameof(OnDeliver))]
+[OnEventDoAction(typeof(NetAck), nameof(OnAck))]
 public sealed class Network : Actor
 {
-    private readonly record struct Envelope(ActorId Destination, Event Payload, bool IsTimer);
+    private readonly record struct Envelope(ActorId Destination, Event Payload, bool IsTimer, double DueAt = 0, long Seq = 0);
 
     private readonly List<Envelope> _inFlight = [];
     private IReadOnlyList<ActorId> _crashable = [];
@@ -94,6 +128,10 @@ public sealed class Network : Actor
     private ActorId? _cutOff;
     private int _healIn;
     private bool _ticking;
+    private IReadOnlyDictionary<ActorId, int> _placement = new Dictionary<ActorId, int>();
+    private double _now;
+    private long _seq;
+    private int _awaitingAcks;
 
     /// <inheritdoc/>
     protected override Task OnInitializeAsync(Event initialEvent)
@@ -107,28 +145,38 @@ public sealed class Network : Actor
         var s = (NetworkSetup)e;
         _crashable = s.Crashable;
         _plan = s.Plan;
+        _placement = s.Placement;
+        _awaitingAcks = s.StartingSenders;
+    }
+
+    private void OnAck()
+    {
+        _awaitingAcks--;
+        if (_awaitingAcks == 0 && !_ticking && _inFlight.Count > 0) { _ticking = true; SendEvent(Id, new Deliver()); }
     }
 
     private void OnSend(Event e)
     {
         var m = (NetSend)e;
-        Enqueue(new Envelope(m.Destination, m.Payload, false));
+        double delay = m.Source is { } src && _placement.TryGetValue(src, out var a) && _placement.TryGetValue(m.Destination, out var b) ? Geo.Delay(a, b) : 0;
+        Enqueue(new Envelope(m.Destination, m.Payload, false, _now + delay, ++_seq));
     }
 
     private void OnTimer(Event e)
     {
         var t = (NetTimer)e;
-        Enqueue(new Envelope(t.Owner, new NetTimeout(t.Id), true));
+        Enqueue(new Envelope(t.Owner, new NetTimeout(t.Id), true, _now + _plan.TimeoutMs, ++_seq));
     }
 
     private void Enqueue(Envelope env)
     {
         _inFlight.Add(env);
-        if (!_ticking) { _ticking = true; SendEvent(Id, new Deliver()); }
+        if (!_ticking && (!_plan.Timed || _awaitingAcks == 0)) { _ticking = true; SendEvent(Id, new Deliver()); }
     }
 
     private void OnDeliver()
     {
+        if (_plan.Timed) { DeliverTimed(); return; }
         InjectFault();
         if (_inFlight.Count == 0) { _ticking = false; return; }
         int i = Pick();
@@ -152,6 +200,22 @@ public sealed class Network : Actor
             SendEvent(env.Destination, env.Payload);
         }
         SendEvent(Id, new Deliver());
+    }
+
+    // Timed mode: the earliest message (ties in send order) goes next, and the clock moves to its time.
+    private void DeliverTimed()
+    {
+        if (_inFlight.Count == 0) { _ticking = false; return; }
+        int i = 0;
+        for (int j = 1; j < _inFlight.Count; j++)
+            if (_inFlight[j].DueAt < _inFlight[i].DueAt || (_inFlight[j].DueAt == _inFlight[i].DueAt && _inFlight[j].Seq < _inFlight[i].Seq)) i = j;
+        var env = _inFlight[i];
+        _inFlight.RemoveAt(i);
+        _now = env.DueAt;
+        if (env.Payload is ITimed timed) timed.At = _now;
+        _ticking = false;                                    // the next delivery waits for the recipient's NetAck
+        _awaitingAcks++;
+        SendEvent(env.Destination, env.Payload);
     }
 
     // Reordering: any message may go next; a timeout goes next only with probability 1/TimerOdds while

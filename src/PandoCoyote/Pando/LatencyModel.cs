@@ -1,0 +1,56 @@
+using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
+
+namespace PandoCoyote.Pando;
+
+/// <summary>
+/// Brief §4.11's latency anatomy of Pando's operations, without the storage term: d(x, y) is the one-way delay,
+/// rtt(x, y) = d(x, y) + d(y, x) (the table is not exactly symmetric, so a round trip is the sum of both
+/// directions), and kth_q is the q-th smallest of a multiset. The Coyote simulator's virtual-time latencies must
+/// equal these on a deployment without faults or contention (a test), which is what lets the simulator stand in
+/// for the formulas and the formulas for the planner.
+/// </summary>
+public static class LatencyModel
+{
+    /// <summary>
+    /// Runs one front-end's CPUT of version 1 then GET of version 1 on the simulator in virtual time (no faults, no
+    /// contention) and returns the two measured operations.
+    /// </summary>
+    public static IReadOnlyList<LatencySample> Simulate(PandoParams p, GeoPlacement placement)
+    {
+        var system = new PandoSystem(p, FaultPlan.Latency, Workload.Single) { Placement = placement };
+        Latencies.Reset();
+        var stdout = Console.Out;
+        Console.SetOut(TextWriter.Null);                       // Coyote prints its progress; the caller prints results
+        CoyoteResult r;
+        try { r = CoyoteRunner.Run(new Scenario("latency", system.Setup, Iterations: 1, MaxSteps: 5000)); }
+        finally { Console.SetOut(stdout); }
+        if (r.Kind != CoyoteVerdict.Pass) throw new InvalidOperationException($"the latency run found a bug: {r.Message}");
+        return Latencies.Snapshot();
+    }
+
+    private static double Kth(IEnumerable<double> xs, int q) => xs.Order().ElementAt(q - 1);
+
+    private static double Rtt(int a, int b) => Geo.Delay(a, b) + Geo.Delay(b, a);
+
+    /// <summary>CPUT with partial delegation, common case: T1 = max(d(F,D), kth_q1a{d(F,s)+d(s,D)}), T2 = kth_q2{d(D,s)+d(s,F)}.</summary>
+    public static double CputDelegated(PandoParams p, int[] sites, int fe, int del)
+    {
+        double t1 = Math.Max(Geo.Delay(fe, del), Kth(sites.Select(s => Geo.Delay(fe, s) + Geo.Delay(s, del)), p.Q1a));
+        double t2 = Kth(sites.Select(s => Geo.Delay(del, s) + Geo.Delay(s, fe)), p.Q2);
+        return t1 + t2;
+    }
+
+    /// <summary>CPUT direct from the FE: kth_q1a{rtt(F,s)} + kth_q2{rtt(F,s)}.</summary>
+    public static double CputDirect(PandoParams p, int[] sites, int fe) =>
+        Kth(sites.Select(s => Rtt(fe, s)), p.Q1a) + Kth(sites.Select(s => Rtt(fe, s)), p.Q2);
+
+    /// <summary>GET on the fast path: kth_q1a{rtt(F,s)} (plus the site's storage read, not modelled).</summary>
+    public static double GetFast(PandoParams p, int[] sites, int fe) => Kth(sites.Select(s => Rtt(fe, s)), p.Q1a);
+
+    /// <summary>
+    /// An RS-Paxos-style write on the same sites from the same FE, for comparison: both phases need the larger
+    /// quorum (RS-Paxos uses one quorum size for both rounds), kth_q2{rtt} + kth_q2{rtt}.
+    /// </summary>
+    public static double RsPaxosTwoRoundWrite(PandoParams p, int[] sites, int fe) => 2 * Kth(sites.Select(s => Rtt(fe, s)), p.Q2);
+}
