@@ -46,7 +46,12 @@ public sealed class DataSite : PandoActor
             _slots[ver] = s with { Cmt = 0, Ppn = Mutant == Mutant.M13RestartLosesPromise ? s.Apn : s.Ppn };
     }
 
-    private void OnRestart() => _down = false;
+    /// <summary>Restart from the durable state; after a disk loss (a mutant) from nothing at all.</summary>
+    private void OnRestart(Event e)
+    {
+        _down = false;
+        if (((Restart)e).DiskLost) { _slots.Clear(); _floor = 1; Shared.Testing.Coverage.Hit("site: restarted without its disk"); }
+    }
 
     /// <summary>TLA+ Promise(a, b): promise a strictly higher ballot, reporting the accepted state and split.</summary>
     private void OnPrepare(Prepare m)

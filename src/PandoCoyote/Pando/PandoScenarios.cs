@@ -40,7 +40,8 @@ public static class PandoScenarios
         "crash-restart" => new FaultPlan(Reorder: true, MaxDrops: 1, MaxDuplicates: 1, MaxCrashes: 2, Restart: true, FaultOdds: 6),
         "permanent" => new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: false, FaultOdds: 6),
         "partition" => new FaultPlan(Reorder: true, PartitionRounds: 2, FaultOdds: 6),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, crash-restart, permanent or partition"),
+        "disk-loss" => new FaultPlan(Reorder: true, MaxCrashes: 2, Restart: true, FaultOdds: 6, DiskLoss: true),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, crash-restart, permanent, partition or disk-loss"),
     };
 
     /// <summary>The deployment described by the fields. <paramref name="only"/> names the one monitor a bug test watches.</summary>

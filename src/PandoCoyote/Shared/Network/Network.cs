@@ -21,8 +21,9 @@ namespace PandoCoyote.Shared.Network;
 /// was set. Used by the latency model; no faults are injected in this mode, and nothing in the protocols reads the time
 /// for a safety decision.</param>
 /// <param name="TimeoutMs">Timeout length in virtual ms (timed mode).</param>
+/// <param name="DiskLoss">A restarted node has lost its disk as well (the disk-loss mutant).</param>
 public sealed record FaultPlan(bool Reorder = true, int MaxDrops = 0, int MaxDuplicates = 0, int MaxCrashes = 0,
-    bool Restart = true, int PartitionRounds = 0, int FaultOdds = 12, int TimerOdds = 30, bool Timed = false, double TimeoutMs = 10_000)
+    bool Restart = true, int PartitionRounds = 0, int FaultOdds = 12, int TimerOdds = 30, bool Timed = false, double TimeoutMs = 10_000, bool DiskLoss = false)
 {
     /// <summary>Virtual-time delivery over the links' delays, no faults: the latency model.</summary>
     public static readonly FaultPlan Latency = new(Reorder: false, Timed: true);
@@ -76,8 +77,12 @@ public sealed class NetTimeout(int id) : Event, ITimed
 /// <summary>Tells a node it has crashed: it must drop its volatile state and ignore messages until <see cref="Restart"/>.</summary>
 public sealed class Crash : Event;
 
-/// <summary>Tells a crashed node to come back from its durable state.</summary>
-public sealed class Restart : Event;
+/// <summary>Tells a crashed node to come back from its durable state (or, with <see cref="DiskLost"/>, with nothing).</summary>
+public sealed class Restart(bool diskLost = false) : Event
+{
+    /// <summary>The node's disk was lost too: it comes back empty (a mutant: no protocol survives this unnoticed).</summary>
+    public bool DiskLost { get; } = diskLost;
+}
 
 /// <summary>Setup of the network: the nodes that faults may hit, and the plan.</summary>
 public sealed class NetworkSetup(IReadOnlyList<ActorId> crashable, FaultPlan plan) : Event
@@ -236,7 +241,7 @@ public sealed class Network : Actor
         {
             var back = _down.First();
             _down.Remove(back);
-            SendEvent(back, new Restart());
+            SendEvent(back, new Restart(_plan.DiskLoss));
             Coverage.Hit("net: node restarted");
         }
         else if (_crashes < _plan.MaxCrashes && _down.Count == 0 && RandomBoolean())
