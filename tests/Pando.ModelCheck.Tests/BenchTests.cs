@@ -24,3 +24,30 @@ public class BenchTests
         finally { File.Delete(f); }
     }
 }
+
+/// ./pando lincheck on Pando's version-log histories (the form a PANDO-S17 violation prints).
+public class LincheckCliTests
+{
+    [Fact]
+    public void A_version_log_history_is_checked_and_a_malformed_one_is_exit_2()
+    {
+        var good = Path.GetTempFileName();
+        var bad = Path.GetTempFileName();
+        try
+        {
+            File.WriteAllText(good, "1 invoke cput 1 alpha\n2 invoke get 1\n1 return ok\n2 return value alpha\n");
+            var r = Repo.RunCli(["lincheck", "--model", "version-log", good]);
+            Assert.Equal(0, r.Code);
+            Assert.StartsWith("linearizable", r.Out);
+            File.WriteAllText(good, "1 invoke cput 1 alpha\n1 return ok\n2 invoke get 1\n2 return empty\n");
+            var n = Repo.RunCli(["lincheck", "--model", "version-log", good]);
+            Assert.Equal(1, n.Code);
+            Assert.StartsWith("not linearizable", n.Out);
+            File.WriteAllText(bad, "1 return ok\n");
+            var e = Repo.RunCli(["lincheck", "--model", "version-log", bad]);
+            Assert.Equal(2, e.Code);
+            Assert.Contains("line 1: client 1 returns without an open operation", e.Err);
+        }
+        finally { File.Delete(good); File.Delete(bad); }
+    }
+}

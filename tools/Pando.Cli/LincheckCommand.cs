@@ -8,13 +8,14 @@ public static class LincheckCommand
 {
     /// <summary>Help text.</summary>
     public const string Help = """
-        usage: ./pando lincheck --model <register|cas-register|kv> [--no-partition] [--timeout SECONDS] <history file>
+        usage: ./pando lincheck --model <register|cas-register|kv|version-log> [--no-partition] [--timeout SECONDS] <history file>
 
         Checks a recorded history against a sequential model and prints `linearizable` or `not linearizable`, and
         for a violation the longest linearizable prefix found and the operations that could not be placed.
         The file format is recognised from its content: Jepsen etcd logs (models register, cas-register) or EDN
-        key-value lines (model kv). The versioned-register model (Pando's API) checks histories recorded by the
-        C# tests in memory; it has no file format yet.
+        key-value lines (model kv). Model version-log is Pando's API (CPUT and GET of one version): its file has one
+        event per line, "CLIENT invoke cput VERSION VALUE", "CLIENT invoke get VERSION", "CLIENT return ok|conflict",
+        "CLIENT return value VALUE|empty"; a violation of PANDO-S17 found by Coyote prints its history in this form.
           --no-partition   check the kv history as one object instead of key by key
           --timeout S      give up after S seconds (exit 3)
         Exit codes: 0 linearizable, 1 not linearizable, 2 usage error or malformed history, 3 timeout.
@@ -40,17 +41,21 @@ public static class LincheckCommand
                     file = t; break;
             }
         }
-        if (model is null) throw new UsageError("lincheck: --model is required (register, cas-register, kv)");
+        if (model is null) throw new UsageError("lincheck: --model is required (register, cas-register, kv, version-log)");
         if (file is null) throw new UsageError("lincheck: name a history file");
-        if (model is "versioned-register") throw new UsageError("lincheck: the versioned-register model has no file format yet; it is used in memory by the C# tests");
-        if (model is not ("register" or "cas-register" or "kv")) throw new UsageError($"lincheck: unknown model \"{model}\" (register, cas-register, kv)");
+        if (model is not ("register" or "cas-register" or "kv" or "version-log")) throw new UsageError($"lincheck: unknown model \"{model}\" (register, cas-register, kv, version-log)");
         if (!File.Exists(file)) throw new UsageError($"lincheck: {file} does not exist");
         var text = File.ReadAllText(file);
         using var cts = timeout > 0 ? new CancellationTokenSource(TimeSpan.FromSeconds(timeout)) : new CancellationTokenSource();
         try
         {
-            var format = HistoryParsers.Detect(text);
             var sw = Stopwatch.StartNew();
+            if (model == "version-log")
+            {
+                var vm = new VersionLogModel();
+                return Report(LinearizabilityChecker.Check(vm, VersionLogFormat.Parse(text), partition, cts.Token), vm.Describe, sw);
+            }
+            var format = HistoryParsers.Detect(text);
             if (model == "kv")
             {
                 if (format != HistoryFormat.EdnKv) throw new HistoryFormatException($"the kv model reads EDN key-value lines; {file} is a {format} history");

@@ -304,7 +304,8 @@ public sealed class LinearizableMonitor : Monitor
                 var result = PandoCoyote.Shared.Histories.LinearizabilityChecker.Check(new PandoCoyote.Shared.Histories.VersionLogModel(), _history.Operations());
                 if (!result.Linearizable)
                     Assert(false, "{0}", "[PANDO-S17] Linearizable: the history is not linearizable: " +
-                        string.Join("; ", _history.Operations().Select(o => new PandoCoyote.Shared.Histories.VersionLogModel().Describe(o))));
+                        string.Join("; ", _history.Operations().Select(o => new PandoCoyote.Shared.Histories.VersionLogModel().Describe(o))) +
+                        "\nhistory (./pando lincheck --model version-log FILE):\n" + PandoCoyote.Shared.Histories.VersionLogFormat.Write(_history.Operations()));
                 break;
         }
     }

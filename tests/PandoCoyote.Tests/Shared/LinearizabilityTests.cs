@@ -163,3 +163,58 @@ public class ParserTests
         Assert.StartsWith("line 2: expected {:process N", e.Message);
     }
 }
+
+/// Pando's version log (CPUT and GET of one version) and its text form for ./pando lincheck.
+public class VersionLogTests
+{
+    // Finding F6's history: writer 2's value is version 1, yet it was told CONFLICT.
+    private const string F6 = """
+        # two writers race for version 1, then writer 1 writes version 2
+        1 invoke cput 1 alpha
+        2 invoke cput 1 bravo
+        1 return conflict
+        3 invoke get 1
+        3 return value bravo
+        1 invoke cput 2 alpha2
+        1 return ok
+        2 return conflict
+        """;
+
+    [Fact]
+    public void A_conflict_for_the_value_that_was_chosen_is_not_linearizable_and_an_unknown_outcome_is()
+    {
+        var m = new VersionLogModel();
+        Assert.False(LinearizabilityChecker.Check(m, VersionLogFormat.Parse(F6)).Linearizable);
+        var pending = F6.Replace("2 return conflict", "", StringComparison.Ordinal);
+        Assert.True(LinearizabilityChecker.Check(m, VersionLogFormat.Parse(pending)).Linearizable);
+    }
+
+    [Fact]
+    public void Gaps_and_reads_of_unwritten_versions_follow_the_log()
+    {
+        var m = new VersionLogModel();
+        Assert.False(LinearizabilityChecker.Check(m, VersionLogFormat.Parse("1 invoke cput 2 x\n1 return ok\n")).Linearizable);
+        Assert.True(LinearizabilityChecker.Check(m, VersionLogFormat.Parse("1 invoke get 1\n1 return empty\n2 invoke cput 1 x\n2 return ok\n")).Linearizable);
+        Assert.False(LinearizabilityChecker.Check(m, VersionLogFormat.Parse("2 invoke cput 1 x\n2 return ok\n1 invoke get 1\n1 return empty\n")).Linearizable);
+    }
+
+    [Fact]
+    public void The_text_form_round_trips()
+    {
+        var ops = VersionLogFormat.Parse(F6);
+        Assert.Equal(ops.Select(o => (o.Client, o.Input, o.Output, o.Unknown)),
+            VersionLogFormat.Parse(VersionLogFormat.Write(ops)).Select(o => (o.Client, o.Input, o.Output, o.Unknown)));
+    }
+
+    [Theory]
+    [InlineData("1 invoke put 1 x", "line 1: expected \"invoke cput VERSION VALUE\" or \"invoke get VERSION\"")]
+    [InlineData("1 invoke cput 0 x", "line 1: the version must be an integer >= 1")]
+    [InlineData("1 return ok", "line 1: client 1 returns without an open operation")]
+    [InlineData("1 invoke get 1\n1 return ok", "line 2: a get returns \"value VALUE\" or \"empty\"")]
+    [InlineData("1 invoke get 1\n1 invoke get 2", "line 2: client 1 invokes while its earlier operation is still open")]
+    [InlineData("x invoke get 1", "line 1: expected \"CLIENT invoke ...\"")]
+    public void Malformed_lines_are_refused_naming_the_line(string text, string message)
+    {
+        Assert.Contains(message, Assert.Throws<HistoryFormatException>(() => VersionLogFormat.Parse(text)).Message);
+    }
+}
