@@ -240,11 +240,7 @@ public static class BenchCommand
             foreach (var seed in seedList)
             {
                 var scenario = CoyoteCheckCommand.Build(t with { Seed = seed }, Tier.Full);
-                var stdout = Console.Out;
-                Console.SetOut(TextWriter.Null);
-                PandoCoyote.Shared.Testing.CoyoteResult r;
-                try { r = PandoCoyote.Shared.Testing.CoyoteRunner.Run(scenario); }
-                finally { Console.SetOut(stdout); }
+                var r = PandoCoyote.Shared.Testing.CoyoteRunner.Run(scenario, quiet: true);
                 var ok = Judge.Compare(t.Expect, CoyoteCheckCommand.VerdictOf(r, t, r.Seconds), "Coyote").Ok;
                 caught &= ok;
                 worstIt = Math.Max(worstIt, r.Iterations); worstS = Math.Max(worstS, r.Seconds);

@@ -134,7 +134,7 @@ public static class CoyoteCheckCommand
         foreach (var t in tests)
         {
             Coverage.Reset();
-            var r = RunQuietly(Build(t, o.Tier));
+            var r = CoyoteRunner.Run(Build(t, o.Tier), quiet: true);
             var reached = Coverage.Snapshot();
             var j = Witnessed(Judge.Compare(t.Expect, VerdictOf(r, t, r.Seconds), "Coyote", $" in {r.Iterations} iterations"), t, reached);
             rows.Add((t, r, j, reached));
@@ -169,21 +169,12 @@ public static class CoyoteCheckCommand
         return summary;
     }
 
-    // Coyote prints its own progress lines to the console; the harness prints one line per test instead.
-    private static CoyoteResult RunQuietly(Scenario s, string? trace = null)
-    {
-        var stdout = Console.Out;
-        Console.SetOut(TextWriter.Null);
-        try { return CoyoteRunner.Run(s, trace); }
-        finally { Console.SetOut(stdout); }
-    }
-
     private static int Replay(Options o)
     {
         var (_, _, tests) = Select(o);
         var t = tests.Single();
         if (!File.Exists(o.Replay)) throw new InputError($"--replay {o.Replay}: no such file");
-        var r = RunQuietly(Build(t, o.Tier) with { Iterations = 1 }, File.ReadAllText(o.Replay!));
+        var r = CoyoteRunner.Run(Build(t, o.Tier) with { Iterations = 1 }, File.ReadAllText(o.Replay!), quiet: true);
         Console.WriteLine(r.Kind == CoyoteVerdict.Pass ? "replay: no bug (the trace does not reproduce one for this test)" : $"replay: {r.Message}");
         if (r.LogPath is { } lg) Console.WriteLine($"readable log: {lg}");
         return r.Kind == CoyoteVerdict.Pass ? 1 : 0;

@@ -20,11 +20,7 @@ public static class LatencyModel
     {
         var system = new PandoSystem(p, FaultPlan.Latency, Workload.Single) { Placement = placement };
         Latencies.Reset();
-        var stdout = Console.Out;
-        Console.SetOut(TextWriter.Null);                       // Coyote prints its progress; the caller prints results
-        CoyoteResult r;
-        try { r = CoyoteRunner.Run(new Scenario("latency", system.Setup, Iterations: 1, MaxSteps: 5000)); }
-        finally { Console.SetOut(stdout); }
+        var r = CoyoteRunner.Run(new Scenario("latency", system.Setup, Iterations: 1, MaxSteps: 5000), quiet: true);
         if (r.Kind != CoyoteVerdict.Pass) throw new InvalidOperationException($"the latency run found a bug: {r.Message}");
         return Latencies.Snapshot();
     }

@@ -102,8 +102,20 @@ public static partial class CoyoteRunner
         return Directory.GetCurrentDirectory();
     }
 
-    /// <summary>Runs a scenario; with <paramref name="replayTrace"/>, replays that trace instead of exploring.</summary>
-    public static CoyoteResult Run(Scenario s, string? replayTrace = null)
+    /// <summary>
+    /// Runs a scenario; with <paramref name="replayTrace"/>, replays that trace instead of exploring. With
+    /// <paramref name="quiet"/>, Coyote's own progress lines are not printed (the caller prints its results).
+    /// </summary>
+    public static CoyoteResult Run(Scenario s, string? replayTrace = null, bool quiet = false)
+    {
+        if (!quiet) return Explore(s, replayTrace);
+        var stdout = Console.Out;
+        Console.SetOut(TextWriter.Null);
+        try { return Explore(s, replayTrace); }
+        finally { Console.SetOut(stdout); }
+    }
+
+    private static CoyoteResult Explore(Scenario s, string? replayTrace)
     {
         var config = s.Configuration();
         if (replayTrace is not null) config = config.WithReproducibleTrace(replayTrace);
