@@ -227,6 +227,19 @@ public class CatalogueTests
     }
 
     [Fact]
+    public void A_temporal_property_needs_a_TLA_definition_or_a_monitor()
+    {
+        var dir = Directory.CreateTempSubdirectory("catalogue").FullName;
+        var path = Path.Combine(dir, "invariants.json");
+        File.WriteAllText(path, """{"properties": [{"id": "X-L1", "name": "n", "protocol": "Pando", "spec": "Pando", "tla": null, "kind": "temporal", "statement": "s", "source": "t", "p": null, "csharp": null}]}""");
+        var e = Assert.Throws<InputError>(() => Catalogue.Load(path));
+        Assert.Contains("X-L1: a temporal property needs a TLA+ definition", e.Message);
+        File.WriteAllText(path, """{"properties": [{"id": "X-L1", "name": "n", "protocol": "Pando", "spec": "Pando", "tla": null, "kind": "invariant", "statement": "s", "source": "t", "p": null, "csharp": "M"}]}""");
+        Assert.Contains("field \"tla\" must be a non-empty string", Assert.Throws<InputError>(() => Catalogue.Load(path)).Message);
+        Directory.Delete(dir, true);
+    }
+
+    [Fact]
     public void A_property_without_a_mutant_is_reported()
     {
         var extra = new Catalogue { Entries = [.. RepoCatalogue.Entries, new CatalogueEntry("PANDO-X", "Extra", "Pando", "Pando", "AgreementInv2", "invariant", "s", "t", null, null)] };

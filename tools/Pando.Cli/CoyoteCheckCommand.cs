@@ -81,12 +81,15 @@ public static class CoyoteCheckCommand
     public static Scenario Build(CoyoteTestEntry t, Tier tier)
     {
         var strategy = t.Strategy switch { "prioritization" => Strategy.Prioritization, "fair" => Strategy.Fair, _ => Strategy.Random };
-        var only = t.Expect.Kind == VerdictKind.Violates ? t.Expect.Property : null;
+        var only = t.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness ? t.Expect.Property : null;
+        // Liveness monitors are registered for every test under the fair strategy (a passing one proves they stay cool)
+        // and for every test that expects a liveness violation.
+        var liveness = t.Expect.Kind == VerdictKind.Liveness || strategy == Strategy.Fair;
         try
         {
             return t.Protocol switch
             {
-                "Pando" => PandoCoyote.Pando.PandoScenarios.Scenario(t.Name, t.Deployment, only, t.Expect.Kind == VerdictKind.Liveness,
+                "Pando" => PandoCoyote.Pando.PandoScenarios.Scenario(t.Name, t.Deployment, only, liveness,
                     (uint)t.Iterations(tier), t.Seed, strategy, t.MaxSteps),
                 _ => throw new ArgumentException($"protocol {t.Protocol} has no C# implementation yet"),
             };

@@ -39,11 +39,14 @@ public sealed partial class Catalogue
                 : throw new InputError($"{path}: property {n?["id"]}: field \"{f}\" must be a non-empty string");
             string? O(string f) => n?[f] is JsonValue v && v.TryGetValue<string>(out var s) ? s : null;
             var kind = S("kind");
-            var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), kind == "history" ? O("tla") : S("tla"), kind, S("statement"), S("source"), O("p"), O("csharp"));
+            // A history property has no TLA+ form by nature; a temporal one may not have one yet (checked by P or Coyote only).
+            var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), kind is "history" or "temporal" ? O("tla") : S("tla"), kind, S("statement"), S("source"), O("p"), O("csharp"));
             if (e.Kind is not ("invariant" or "action" or "temporal" or "history"))
                 throw new InputError($"{path}: property {e.Id}: kind must be invariant, action, temporal or history");
             if (e.Kind == "history" && e.CSharp is null)
                 throw new InputError($"{path}: property {e.Id}: a history property is checked on recorded histories, so it needs a C# monitor (\"csharp\")");
+            if (e.Kind == "temporal" && e.Tla is null && e.CSharp is null && e.P is null)
+                throw new InputError($"{path}: property {e.Id}: a temporal property needs a TLA+ definition (\"tla\") or a P or C# monitor");
             if (!ids.Add(e.Id)) throw new InputError($"{path}: duplicate id {e.Id}");
             list.Add(e);
         }
@@ -88,7 +91,7 @@ public sealed partial class Catalogue
         var problems = new List<string>();
         foreach (var e in Entries)
         {
-            if (e.Tla is null) continue;                                  // a history property: checked at the C# level only
+            if (e.Tla is null) continue;                                  // a history property, or one checked by P/Coyote only
             var file = m.Library.Find(e.Spec);
             if (file is null) { problems.Add($"{e.Id}: spec module {e.Spec} not found"); continue; }
             if (!m.Library.DefinedNames(file).Contains(e.Tla)) problems.Add($"{e.Id}: {e.Tla} is not defined in {e.Spec}.tla");
@@ -164,8 +167,8 @@ public sealed partial class Catalogue
                 var mutants = string.Join("<br>", MutantsOf(e, m).Select(x => $"`{x.Name}`"));
                 var pcol = e.P is null ? "—" : Link(e.P, PFile(e.P), $@"^\s*spec\s+{e.P}\s+observes") + string.Concat(PBugTestsOf(e, p).Select(t => $"<br>`{t.Name}`"));
                 var cscol = e.CSharp is null ? "—" : Link(e.CSharp + "Monitor", CsFile(e.Protocol), $@"class\s+{e.CSharp}Monitor\b") + string.Concat(CoyoteBugTestsOf(e, coyote).Select(t => $"<br>`{t.Name}`"));
-                var tla = e.Tla is null ? "— (history)" : Link(e.Tla, m.Library.Find(e.Spec), $@"^{e.Tla}\s*(\(.*\))?\s*==");
-                var mcol = e.Tla is null ? "— (no TLA+ form)" : mutants.Length == 0 ? "**none**" : mutants;
+                var tla = e.Tla is null ? (e.Kind == "history" ? "— (history)" : "— (not yet)") : Link(e.Tla, m.Library.Find(e.Spec), $@"^{e.Tla}\s*(\(.*\))?\s*==");
+                var mcol = e.Tla is null ? (e.Kind == "history" ? "— (no TLA+ form)" : "— (no TLA+ form yet)") : mutants.Length == 0 ? "**none**" : mutants;
                 sb.AppendLine($"| {e.Id} | {e.Name} | {e.Statement} | {tla} | {e.Kind} | {mcol} | {pcol} | {cscol} | {e.Source} |");
             }
         }

@@ -110,7 +110,7 @@ public sealed class FrontEnd : PandoActor
                 if (m.Phase == 1) { if (!_rb.Proposed) { _rb.P1.Nacks.Add(m.From); EvaluateWriteBack(); } }
                 else { _rb.P2.Nacks.Add(m.From); if (P.N - _rb.P2.Nacks.Count < P.Q2) RestartRead(); }
                 break;
-            case (Stage.WriteBack, Stale m) when m.Ver == _op.Ver && m.Bal == _rb.Bal: NextOp(); break;
+            case (Stage.WriteBack, Stale m) when m.Ver == _op.Ver && m.Bal == _rb.Bal: GiveUp(); break;
             case (Stage.WriteBack, Accepted m) when m.Ver == _op.Ver && m.Bal == _rb.Bal:
                 _rb.P2.Accepted[m.From] = m.Vid;
                 if (_rb.P2.QuorumVid(P.Q2) is var x and not 0)        // TLA+ ReadReturnAfterWriteBack
@@ -223,6 +223,7 @@ public sealed class FrontEnd : PandoActor
         Coverage.Hit(x == _op.Vid ? "fe: CPUT OK" : "fe: CPUT CONFLICT(x)");
         Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, x == _op.Vid, x));
         Observe(new ObsResponded(_opId, x == _op.Vid, null));
+        Observe(new ObsAnswered(_opId, false, x == _op.Vid ? "OK" : "CONFLICT"));
         NextOp();
     }
 
@@ -237,6 +238,7 @@ public sealed class FrontEnd : PandoActor
         // the history keeps the CPUT pending (docs/findings.md, F6). The negative control StaleAsConflict records it as
         // a plain CONFLICT, which Coyote shows is not linearizable.
         if (Init.StaleAsConflict) Observe(new ObsResponded(_opId, false, null));
+        Observe(new ObsAnswered(_opId, false, "CONFLICT(⊥)"));
         NextOp();
     }
 
@@ -251,12 +253,12 @@ public sealed class FrontEnd : PandoActor
         }
         _fetched.Clear();
         Broadcast(_ => new Fetch(_op.Ver, _rid * 10 + _restarts, Id));
-        StartTimer();
+        if (Init.ReadTimeouts) StartTimer();
     }
 
     private void DecideRead()
     {
-        if (_fetched.Values.Any(f => f.Floor > _op.Ver)) { NextOp(); return; }      // pruned: the client gets RETRY
+        if (_fetched.Values.Any(f => f.Floor > _op.Ver)) { GiveUp(); return; }      // pruned: the client gets RETRY
         if (_fetched.Count < P.Q1a) return;
         var all = _fetched.Values.ToList();
         if (all.All(f => f.Apn == Ballot.None)) { ReturnRead(0, null); return; }     // nothing accepted: EMPTY
@@ -286,7 +288,7 @@ public sealed class FrontEnd : PandoActor
         Coverage.Hit("fe: read write-back");
         _rb = new() { Bal = NewBallot() };
         Broadcast(_ => new Prepare(_op.Ver, _rb.Bal, Id, Kind.Read));
-        StartTimer();
+        if (Init.ReadTimeouts) StartTimer();
     }
 
     private void EvaluateWriteBack()
@@ -309,7 +311,7 @@ public sealed class FrontEnd : PandoActor
                 Broadcast(i => new Propose(_op.Ver, _rb.Bal, o.Vid, splits[i], Id, Kind.Read));
                 break;
             case Outcome.Nothing: ReturnRead(0, null); break;
-            case Outcome.DecidedLater: NextOp(); break;
+            case Outcome.DecidedLater: GiveUp(); break;
             case Outcome.Blocked: RestartRead(); break;
         }
     }
@@ -320,12 +322,21 @@ public sealed class FrontEnd : PandoActor
         Measure(_stage == Stage.WriteBack ? "write-back" : vid == 0 ? "empty" : "fast");
         Observe(new ObsReadReturned(_rid, _op.Ver, vid, value));
         Observe(new ObsResponded(_opId, true, value));
+        Observe(new ObsAnswered(_opId, true, vid == 0 ? "EMPTY" : "value"));
         NextOp();
     }
 
     private void RestartRead()
     {
-        if (++_restarts > 2) { NextOp(); return; }                  // gives up: the client gets RETRY
+        if (++_restarts > 2) { GiveUp(); return; }                  // gives up: the client gets RETRY
         StartFetch();
+    }
+
+    /// <summary>The GET ends with RETRY (pruned version, or too many restarts): an answer, but no value (brief Q9).</summary>
+    private void GiveUp()
+    {
+        Coverage.Hit("fe: read gave up (RETRY)");
+        Observe(new ObsAnswered(_opId, true, "RETRY"));
+        NextOp();
     }
 }

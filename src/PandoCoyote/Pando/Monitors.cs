@@ -35,6 +35,12 @@ public sealed record ObsCputReturned(int Op, int Ver, int Vid, bool Ok, int Othe
 public sealed record ObsInvoked(int Op, int Client, bool IsGet, int Ver, string? Value);
 /// <summary>A client operation returned: CPUT OK or CONFLICT; GET with its value (null = EMPTY).</summary>
 public sealed record ObsResponded(int Op, bool Ok, string? Value);
+/// <summary>
+/// The client got an answer for operation <paramref name="Op"/>: any of OK, CONFLICT, CONFLICT(⊥), a value, EMPTY or
+/// RETRY (a GET that gave up after its bounded restarts, brief Q9). Unlike <see cref="ObsResponded"/>, which feeds the
+/// history and leaves unknown outcomes pending, this marks the end of the client's wait (brief L2, L3).
+/// </summary>
+public sealed record ObsAnswered(int Op, bool IsGet, string Outcome);
 /// <summary>The leader started a run for a version (left side of TLA+ LeaderDecidesProp).</summary>
 public sealed record ObsLeaderStarted(int Ver);
 /// <summary>The leader learned the outcome of a version.</summary>
@@ -271,12 +277,68 @@ public sealed class LeaderDecidesMonitor : Monitor
     {
         switch (((Observation)e).Body)
         {
-            case ObsLeaderStarted s: _pending.Add(s.Ver); break;
+            case ObsLeaderStarted s: _pending.Add(s.Ver); PandoCoyote.Shared.Testing.Coverage.Hit("liveness: LeaderDecides watched a leader run"); break;
             case ObsLeaderDecided d: _pending.Remove(d.Ver); break;
             default: return;
         }
         if (_pending.Count > 0) RaiseGotoStateEvent<Waiting>(); else RaiseGotoStateEvent<Idle>();
     }
+}
+
+/// <summary>
+/// Liveness shared by <see cref="CputReturnsMonitor"/> and <see cref="ReadsReturnMonitor"/>: hot while an operation of
+/// the watched kind has been invoked and not yet answered (<see cref="ObsAnswered"/>). Under Coyote's fair strategy a
+/// run that ends, or reaches its step bound, with the monitor hot is a liveness bug.
+/// </summary>
+public abstract class OperationsReturnMonitor : Monitor
+{
+    private readonly HashSet<int> _pending = [];
+
+    /// <summary>True for the monitor of GETs, false for CPUTs.</summary>
+    protected abstract bool Gets { get; }
+
+    [Start]
+    [Cold]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Idle : State;
+
+    [Hot]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Waiting : State;
+
+    private void OnObservation(Monitor.Event e)
+    {
+        switch (((Observation)e).Body)
+        {
+            case ObsInvoked i when i.IsGet == Gets:
+                _pending.Add(i.Op);
+                PandoCoyote.Shared.Testing.Coverage.Hit($"liveness: {GetType().Name.Replace("Monitor", "", StringComparison.Ordinal)} watched an operation");
+                break;
+            case ObsAnswered a when a.IsGet == Gets: _pending.Remove(a.Op); break;
+            default: return;
+        }
+        if (_pending.Count > 0) RaiseGotoStateEvent<Waiting>(); else RaiseGotoStateEvent<Idle>();
+    }
+}
+
+/// <summary>
+/// PANDO-L2 Every CPUT returns (brief L2; no TLA+ form yet): with at most f sites down for good, no message loss, a
+/// leader that stays up, and fair scheduling, every CPUT a front-end starts is answered (OK, CONFLICT or CONFLICT(⊥)).
+/// </summary>
+public sealed class CputReturnsMonitor : OperationsReturnMonitor
+{
+    /// <inheritdoc/>
+    protected override bool Gets => false;
+}
+
+/// <summary>
+/// PANDO-L3 Every GET returns (brief L3; no TLA+ form yet): under L2's assumptions, once the writers stop every GET
+/// is answered: a value, EMPTY, or RETRY after its bounded restarts (brief Q9).
+/// </summary>
+public sealed class ReadsReturnMonitor : OperationsReturnMonitor
+{
+    /// <inheritdoc/>
+    protected override bool Gets => true;
 }
 
 /// <summary>
@@ -320,4 +382,7 @@ public static class PandoMonitors
         typeof(AgreementMonitor), typeof(StrongStabilityMonitor), typeof(OneProposalPerBallotMonitor), typeof(CommitSoundMonitor),
         typeof(ReadsChosenMonitor), typeof(ReadsFreshMonitor), typeof(CputTruthfulMonitor), typeof(LinearizableMonitor),
     ];
+
+    /// <summary>Every liveness monitor (registered only by the tests that check liveness, under the fair strategy).</summary>
+    public static readonly Type[] Liveness = [typeof(LeaderDecidesMonitor), typeof(CputReturnsMonitor), typeof(ReadsReturnMonitor)];
 }

@@ -30,6 +30,8 @@ public sealed class PandoInit(int id, PandoParams p, Mutant mutant, ActorId net,
     public bool StaleAsConflict { get; init; }
     /// <summary>The network runs in virtual time (latency model): acknowledge every delivery.</summary>
     public bool Timed { get; init; }
+    /// <summary>FEs only: a GET restarts on a timeout (false: it waits for replies forever; the PANDO-L3 negative control).</summary>
+    public bool ReadTimeouts { get; init; } = true;
     /// <summary>Leader only: retry a run on a timeout (needed when messages can be lost).</summary>
     public bool LeaderTimeouts { get; init; } = true;
 }
@@ -84,7 +86,7 @@ public abstract class PandoActor : Actor
     {
         var e = new Observation(body);
         foreach (var m in PandoMonitors.Safety) Monitor(m, e);
-        Monitor(typeof(LeaderDecidesMonitor), e);
+        foreach (var m in PandoMonitors.Liveness) Monitor(m, e);
     }
 
     /// <summary>Starts a new timer; earlier timers become stale.</summary>

@@ -8,7 +8,8 @@ namespace PandoCoyote.Pando;
 /// can name every scenario without code. Fields: <c>params</c> (V1, V2, V4, V5, V7, or
 /// <c>n=.. k=.. f=.. q1a=.. q1b=.. q2=..</c>, validated unless <c>unchecked</c> is added: the parameter mutants),
 /// <c>faults</c> (none, chaos, crash-restart, permanent, partition), <c>workload</c> (conflict, versions),
-/// <c>mutant</c> (none, M3 ... M14), <c>leaderTimeouts</c> (true/false), <c>staleAsConflict</c> (true/false: finding F6's
+/// <c>mutant</c> (none, M3 ... M14), <c>leaderTimeouts</c> (true/false), <c>readTimeouts</c> (true/false: PANDO-L3's
+/// negative control), <c>staleAsConflict</c> (true/false: finding F6's
 /// negative control).
 /// </summary>
 public static class PandoScenarios
@@ -20,7 +21,8 @@ public static class PandoScenarios
         ["OneProposalPerBallot"] = typeof(OneProposalPerBallotMonitor), ["CommitSound"] = typeof(CommitSoundMonitor),
         ["ReadsChosen"] = typeof(ReadsChosenMonitor), ["ReadsFresh"] = typeof(ReadsFreshMonitor),
         ["CputTruthful"] = typeof(CputTruthfulMonitor), ["Linearizable"] = typeof(LinearizableMonitor),
-        ["LeaderDecides"] = typeof(LeaderDecidesMonitor),
+        ["LeaderDecides"] = typeof(LeaderDecidesMonitor), ["CputReturns"] = typeof(CputReturnsMonitor),
+        ["ReadsReturn"] = typeof(ReadsReturnMonitor),
     };
 
     /// <summary>Mutant names as in the brief (§8) and the TLA+/P models.</summary>
@@ -32,13 +34,13 @@ public static class PandoScenarios
         ["M13"] = Mutant.M13RestartLosesPromise, ["M14"] = Mutant.M14RoundOnlyCompare,
     };
 
-    /// <summary>The named fault plans.</summary>
-    public static FaultPlan Faults(string name) => name switch
+    /// <summary>The named fault plans; "permanent" lets up to f sites (of <paramref name="p"/>) fail for good.</summary>
+    public static FaultPlan Faults(string name, PandoParams? p = null) => name switch
     {
         "none" => FaultPlan.None,
         "chaos" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2),
         "crash-restart" => new FaultPlan(Reorder: true, MaxDrops: 1, MaxDuplicates: 1, MaxCrashes: 2, Restart: true, FaultOdds: 6),
-        "permanent" => new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: false, FaultOdds: 6),
+        "permanent" => new FaultPlan(Reorder: true, MaxCrashes: p?.F ?? 1, Restart: false, FaultOdds: 6),
         "partition" => new FaultPlan(Reorder: true, PartitionRounds: 2, FaultOdds: 6),
         "disk-loss" => new FaultPlan(Reorder: true, MaxCrashes: 2, Restart: true, FaultOdds: 6, DiskLoss: true),
         _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, crash-restart, permanent, partition or disk-loss"),
@@ -48,8 +50,8 @@ public static class PandoScenarios
     public static PandoSystem Build(IReadOnlyDictionary<string, string> fields, string? only, bool liveness)
     {
         foreach (var k in fields.Keys)
-            if (k is not ("params" or "faults" or "workload" or "mutant" or "leaderTimeouts" or "staleAsConflict"))
-                throw new ArgumentException($"deployment field \"{k}\" is unknown (Pando: params, faults, workload, mutant, leaderTimeouts, staleAsConflict)");
+            if (k is not ("params" or "faults" or "workload" or "mutant" or "leaderTimeouts" or "readTimeouts" or "staleAsConflict"))
+                throw new ArgumentException($"deployment field \"{k}\" is unknown (Pando: params, faults, workload, mutant, leaderTimeouts, readTimeouts, staleAsConflict)");
         string F(string k, string dflt) => fields.TryGetValue(k, out var v) ? v : dflt;
         var p = Params(F("params", "V2"));
         var workload = F("workload", "conflict") switch
@@ -60,20 +62,18 @@ public static class PandoScenarios
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var mm) ? mm
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
-        var leaderTimeouts = F("leaderTimeouts", "true") switch
+        bool Flag(string k) => F(k, k == "staleAsConflict" ? "false" : "true") switch
         {
-            "true" => true, "false" => false, var t => throw new ArgumentException($"leaderTimeouts \"{t}\": use true or false"),
+            "true" => true, "false" => false, var t => throw new ArgumentException($"{k} \"{t}\": use true or false"),
         };
         Type? monitor = null;
         if (only is not null && !Monitors.TryGetValue(only, out monitor))
             throw new ArgumentException($"monitor \"{only}\" is not a Pando monitor ({string.Join(", ", Monitors.Keys)})");
-        return new PandoSystem(p, Faults(F("faults", "none")), workload, mutant, leaderTimeouts, liveness)
+        return new PandoSystem(p, Faults(F("faults", "none"), p), workload, mutant, Flag("leaderTimeouts"), liveness)
         {
-            Only = monitor is null || monitor == typeof(LeaderDecidesMonitor) ? null : [monitor],
-            StaleAsConflict = F("staleAsConflict", "false") switch
-            {
-                "true" => true, "false" => false, var t => throw new ArgumentException($"staleAsConflict \"{t}\": use true or false"),
-            },
+            Only = monitor is null ? null : [monitor],
+            StaleAsConflict = Flag("staleAsConflict"),
+            ReadTimeouts = Flag("readTimeouts"),
         };
     }
 

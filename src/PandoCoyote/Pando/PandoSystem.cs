@@ -40,6 +40,9 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
     /// <summary>Placement of the roles on data centers (timed network mode), or null.</summary>
     public GeoPlacement? Placement { get; init; }
 
+    /// <summary>GETs restart on a timeout (false: the PANDO-L3 negative control, a read that can wait forever).</summary>
+    public bool ReadTimeouts { get; init; } = true;
+
     /// <summary>Clients read CONFLICT(⊥) as a definite CONFLICT (finding F6's negative control).</summary>
     public bool StaleAsConflict { get; init; }
 
@@ -56,7 +59,12 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         if (Watches<ReadsFreshMonitor>()) rt.RegisterMonitor<ReadsFreshMonitor>();
         if (Watches<CputTruthfulMonitor>()) rt.RegisterMonitor<CputTruthfulMonitor>();
         if (Watches<LinearizableMonitor>()) rt.RegisterMonitor<LinearizableMonitor>();
-        if (CheckLiveness) rt.RegisterMonitor<LeaderDecidesMonitor>();
+        if (CheckLiveness)
+        {
+            if (Watches<LeaderDecidesMonitor>()) rt.RegisterMonitor<LeaderDecidesMonitor>();
+            if (Watches<CputReturnsMonitor>()) rt.RegisterMonitor<CputReturnsMonitor>();
+            if (Watches<ReadsReturnMonitor>()) rt.RegisterMonitor<ReadsReturnMonitor>();
+        }
         var config = new Observation(new ObsConfig(Params));
         if (Watches<AgreementMonitor>()) rt.Monitor<AgreementMonitor>(config);
         if (Watches<StrongStabilityMonitor>()) rt.Monitor<StrongStabilityMonitor>(config);
@@ -100,6 +108,7 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
             rt.CreateActor(fes[i], typeof(FrontEnd), new PandoInit(i + 1, Params, Mutant, net, sites)
             {
                 Delegate = scripts[i].Item1 ? del : null, Leader = leader, Ops = scripts[i].Item2, StaleAsConflict = StaleAsConflict,
+                ReadTimeouts = ReadTimeouts,
                 Timed = Faults.Timed,
             });
     }

@@ -49,11 +49,36 @@ public class PandoCoyoteTests
     [InlineData("mutant", "M99", "mutant \"M99\"")]
     [InlineData("workload", "batch", "workload \"batch\"")]
     [InlineData("colour", "red", "deployment field \"colour\" is unknown")]
+    [InlineData("readTimeouts", "sometimes", "readTimeouts \"sometimes\": use true or false")]
     [InlineData("params", "n=4 k=2 f=1 q1a=2 q1b=2 q2=3", "C2")]
     public void Bad_deployment_fields_are_refused_naming_the_field(string field, string value, string message)
     {
         var e = Assert.ThrowsAny<ArgumentException>(() => PandoScenarios.Build(new Dictionary<string, string> { [field] = value }, null, false));
         Assert.Contains(message, e.Message);
+    }
+}
+
+/// The "permanent" fault plan lets exactly f sites fail for good, whatever f the deployment has.
+public class PandoFaultPlanTests
+{
+    [Theory]
+    [InlineData("V2", 1)]
+    [InlineData("V7", 2)]
+    public void Permanent_failures_go_up_to_f(string parameters, int f)
+    {
+        var sys = PandoScenarios.Build(new Dictionary<string, string> { ["params"] = parameters, ["faults"] = "permanent" }, null, false);
+        Assert.Equal(f, sys.Params.F);
+        Assert.Equal(f, sys.Faults.MaxCrashes);
+        Assert.False(sys.Faults.Restart);
+    }
+
+    [Fact]
+    public void A_liveness_bug_test_registers_only_its_monitor_and_a_fair_run_checks_liveness()
+    {
+        var sys = PandoScenarios.Build(new Dictionary<string, string> { ["params"] = "V2", ["readTimeouts"] = "false" }, "ReadsReturn", true);
+        Assert.Equal([typeof(ReadsReturnMonitor)], sys.Only);
+        Assert.True(sys.CheckLiveness);
+        Assert.False(sys.ReadTimeouts);
     }
 }
 

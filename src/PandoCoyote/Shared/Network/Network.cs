@@ -130,6 +130,7 @@ public sealed class Network : Actor
     private FaultPlan _plan = FaultPlan.None;
     private int _drops, _dups, _crashes, _partitions;
     private readonly HashSet<ActorId> _down = [];
+    private readonly HashSet<ActorId> _dead = [];
     private ActorId? _cutOff;
     private int _healIn;
     private bool _ticking;
@@ -246,12 +247,13 @@ public sealed class Network : Actor
         }
         else if (_crashes < _plan.MaxCrashes && _down.Count == 0 && RandomBoolean())
         {
-            var victim = _crashable[RandomInteger(_crashable.Count)];
+            var alive = _crashable.Where(n => !_dead.Contains(n)).ToList();
+            var victim = alive[RandomInteger(alive.Count)];
             _crashes++;
-            _down.Add(victim);
             SendEvent(victim, new Crash());
             Coverage.Hit("net: node crashed");
-            if (!_plan.Restart) _down.Clear();                           // permanent: never restarted
+            if (_plan.Restart) _down.Add(victim);
+            else _dead.Add(victim);                                      // permanent: never restarted, never picked again
         }
         else if (_partitions < _plan.PartitionRounds && _cutOff is null)
         {
