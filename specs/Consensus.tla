@@ -45,4 +45,7 @@ ConsensusStabilityProp == [][\A v \in chosen : v \in chosen']_vars
 
 \* CONS-L1 Termination (under LiveSpec): some value is eventually chosen.
 ConsensusEventuallyChosenProp == <>(chosen # {})
+
+\* CONS-W1 Reachability witness, violated by a correct model: a value is chosen.
+NothingChosenWitness == chosen = {}
 =============================================================================

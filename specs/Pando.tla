@@ -562,6 +562,42 @@ LeaderDecidesProp ==
 EventuallyChosenProp == <>(ChosenSet # {})
 
 -----------------------------------------------------------------------------
+(* Reachability witnesses.  Each is a state predicate that a correct model *)
+(* must VIOLATE: the violation is TLC's proof that the model reaches the    *)
+(* states the invariants above talk about.  A model whose safety checks    *)
+(* pass but whose witnesses hold would prove little (docs/harness.md).      *)
+
+\* PANDO-W1 A value is chosen.
+NothingChosenWitness == ChosenSet = {}
+
+\* PANDO-W2 A read returns a value through the slow path: its write-back at the reader's
+\* ballot reached a Phase-2 quorum, and the read returned that vid.
+NoWriteBackReadWitness ==
+    ~\E r \in ReaderBallots :
+        /\ reads[r].state = "done" /\ reads[r].res # NoVid
+        /\ \E p \in ChosenPairs : p[1] = r /\ p[2] = reads[r].res
+
+\* PANDO-W3 A later write ballot recovers a value that was only partially accepted: it
+\* proposes a vid first proposed at another ballot, which never reached a Phase-2 quorum there.
+NoPartialRecoveryWitness ==
+    ~\E m \in Proposals :
+        /\ m.kind = "W" /\ m.vid.tag # m.bal
+        /\ ~ChosenIn(m.vid, m.vid.tag)
+
+\* PANDO-W4 A delegated attempt stalls before Phase 2 while a direct front-end ballot gets a
+\* value chosen (the shape of a delegate time-out and direct retry; this spec does not yet tie the
+\* two ballots to one request, see issue 18).
+NoDelegatedThenDirectWitness ==
+    ~\E d, b \in WriteBallots :
+        /\ BallotKind[d] = "FEDel" /\ BallotKind[b] = "FE"
+        /\ \E m \in sent : m.type = "prepare" /\ m.bal = d
+        /\ NotProposed(d)
+        /\ \E p \in ChosenPairs : p[1] = b
+
+\* PANDO-W5 The leader gets a value chosen at its own ballot.
+NoLeaderDecisionWitness == ~\E p \in ChosenPairs : BallotKind[p[1]] = "Leader"
+
+-----------------------------------------------------------------------------
 (* Refinement: Pando implements abstract consensus (specs/Consensus.tla)   *)
 (* with the chosen set as the refinement mapping.                           *)
 C == INSTANCE Consensus WITH Value <- Vids, chosen <- ChosenSet

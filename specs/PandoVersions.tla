@@ -276,4 +276,17 @@ VersionReadsChosenInv ==
 \* newest version chosen when it began.
 VersionReadsFreshInv ==
     \A r \in Readers : reads[r].state = "done" /\ ~reads[r].retry => reads[r].ver >= reads[r].start
+
+-----------------------------------------------------------------------------
+(* Reachability witnesses: state predicates a correct model must VIOLATE   *)
+(* (see specs/Pando.tla and docs/harness.md).                               *)
+
+\* PANDO-W6 Every version is chosen (with MaxVersion = 2: two versions in a row).
+NotAllVersionsChosenWitness == ~\A i \in Versions : IsChosenAt(i)
+
+\* PANDO-W7 Garbage collection raised a floor and a site answered STALE.
+NoStaleAnswerWitness ==
+    ~(/\ \E a \in Acceptors : floor[a] > 1
+      /\ \E m \in sent : m.type = "stale")
+
 =============================================================================

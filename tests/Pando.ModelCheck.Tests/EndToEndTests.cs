@@ -11,7 +11,8 @@ public class EndToEndTests
         var manifest = t.Load();
         using var outDir = Repo.Temp();
         var session = new CheckSession(Repo.Tools(), manifest, outDir.Path);
-        var reports = session.Run(manifest.Models, new CheckOptions(null, strict), CancellationToken.None);
+        // The witnesses TestManifest adds are not what these tests are about (one runs below, on its own).
+        var reports = session.Run(manifest.Models.Where(m => m.Witness is null).ToList(), new CheckOptions(null, strict), CancellationToken.None);
         var (json, md) = Reports.Write(outDir.Path, Repo.Tools(), reports);
         Assert.True(File.Exists(json) && File.Exists(md));
         return reports;
@@ -58,6 +59,19 @@ public class EndToEndTests
         t.Add("assume", "Consensus_Invalid_NoValues.cfg", "assumption ConsensusValueSetNonEmptyAssume");
         t.Add("action", "Consensus_Mutant_Rechoose_violates_Stability.cfg", "violates ConsensusStabilityProp");
         Assert.All(Check(t), x => Assert.True(x.Judgement.Ok, x.Model.Name + ": " + x.Judgement.Message));
+    }
+
+    [Fact]
+    public void A_witness_model_is_violated_on_the_passing_models_cfg()
+    {
+        using var t = new TestManifest();
+        t.Add("pass", "Consensus.cfg", "pass");
+        var manifest = t.Load();
+        using var outDir = Repo.Temp();
+        var reports = new CheckSession(Repo.Tools(), manifest, outDir.Path).Run(manifest.Models, new CheckOptions(null, false), CancellationToken.None);
+        Assert.All(reports, x => Assert.True(x.Judgement.Ok, x.Judgement.Message));
+        Assert.Equal(VerdictKind.Violates, reports[1].Run.Result.Kind);
+        Assert.Equal("NothingChosenWitness", reports[1].Run.Result.Property);
     }
 
     [Fact]

@@ -27,7 +27,32 @@ public class ManifestTests
         using var t = new TestManifest();
         t.Add("ok", "Consensus.cfg", "pass");
         var m = t.Load();
-        Assert.Equal("ok", Assert.Single(m.Models).Name);
+        Assert.Equal(["ok", "ok_witness"], m.Models.Select(x => x.Name));
+        Assert.Equal("NothingChosenWitness", m.Models[1].Witness);
+    }
+
+    [Fact]
+    public void A_passing_model_without_a_witness_on_its_cfg_is_refused()
+    {
+        using var t = new TestManifest { AddWitnesses = false };
+        t.Add("ok", "Consensus.cfg", "pass");
+        Assert.Contains("model \"ok\" is expected to pass, but no witness model runs its cfg (Consensus.cfg)", t.Error());
+    }
+
+    [Fact]
+    public void A_witness_model_runs_the_cfg_with_its_checks_replaced_by_the_witness()
+    {
+        using var t = new TestManifest();
+        t.Add("ok", "Consensus.cfg", "pass");
+        var w = t.Load().Models[1];
+        Assert.Equal(["NothingChosenWitness"], w.Cfg.Invariants);
+        Assert.Empty(w.Cfg.Properties);
+        Assert.Contains("CONSTANT Value = {v1, v2}", w.CfgText);
+        Assert.Contains("SPECIFICATION Spec", w.CfgText);
+        Assert.DoesNotContain("ConsensusAgreementInv", w.CfgText);
+        var bad = t.Add("bad", "Consensus.cfg", "pass");
+        bad["witness"] = "NothingChosenWitness";
+        Assert.Contains("a witness model must expect \"violates NothingChosenWitness\"", t.Error());
     }
 
     [Fact]
@@ -183,13 +208,13 @@ public class ManifestTests
         var m = t.Load();
         Assert.Equal(["fast1"], new Selection().Apply(m).Select(e => e.Name));
         Assert.Equal(["full1"], new Selection { Names = ["full1"] }.Apply(m).Select(e => e.Name));
-        Assert.Equal(2, new Selection { AllTiers = true }.Apply(m).Count);
+        Assert.Equal(["fast1", "full1", "fast1_witness", "full1_witness"], new Selection { AllTiers = true }.Apply(m).Select(e => e.Name));
     }
 
     [Fact]
     public void Record_rewrites_only_the_stats_fields()
     {
-        using var t = new TestManifest();
+        using var t = new TestManifest { AddWitnesses = false };       // the file is compared with Root as written
         t.Add("a", "Consensus.cfg", "pass");
         t.Add("b", "Consensus_Live.cfg", "pass");
         var path = t.Write();

@@ -30,7 +30,30 @@ internal sealed class TestManifest : IDisposable
         return e;
     }
 
-    public string Write() => Dir.File("models.json", Root.ToJsonString(new System.Text.Json.JsonSerializerOptions { WriteIndented = true }));
+    /// Leave passing models without a witness (to test that the manifest refuses them).
+    public bool AddWitnesses { get; set; } = true;
+
+    /// Writes the manifest. Every passing model needs a reachability witness on its cfg, so one is added (full tier,
+    /// after the test's own entries, so Models[i] and the default selection are the test's own) unless the test
+    /// wrote one or turned this off.
+    public string Write()
+    {
+        var root = (JsonObject)Root.DeepClone();
+        var models = root["models"]!.AsArray();
+        if (AddWitnesses)
+            foreach (var e in models.OfType<JsonObject>().ToList())
+            {
+                var cfg = e["cfg"]?.GetValue<string>();
+                if (e["expect"]?.GetValue<string>() != "pass" || models.OfType<JsonObject>().Any(w => w["witness"] is not null && w["cfg"]?.GetValue<string>() == cfg)) continue;
+                models.Add(new JsonObject
+                {
+                    ["name"] = e["name"]!.GetValue<string>() + "_witness", ["protocol"] = "Consensus", ["spec"] = "Consensus", ["module"] = "MCConsensus.tla",
+                    ["cfg"] = cfg, ["witness"] = "NothingChosenWitness", ["mode"] = "exhaustive", ["expect"] = "violates NothingChosenWitness",
+                    ["timeLimitSeconds"] = 60, ["tier"] = "full", ["tags"] = new JsonArray("witness"), ["description"] = "witness", ["stats"] = null,
+                });
+            }
+        return Dir.File("models.json", root.ToJsonString(new System.Text.Json.JsonSerializerOptions { WriteIndented = true }));
+    }
 
     public Manifest Load() => Manifest.Load(Write());
 

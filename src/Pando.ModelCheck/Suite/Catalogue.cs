@@ -41,8 +41,8 @@ public sealed partial class Catalogue
             var kind = S("kind");
             // A history property has no TLA+ form by nature; a temporal one may not have one yet (checked by P or Coyote only).
             var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), kind is "history" or "temporal" ? O("tla") : S("tla"), kind, S("statement"), S("source"), O("p"), O("csharp"));
-            if (e.Kind is not ("invariant" or "action" or "temporal" or "history"))
-                throw new InputError($"{path}: property {e.Id}: kind must be invariant, action, temporal or history");
+            if (e.Kind is not ("invariant" or "action" or "temporal" or "history" or "witness"))
+                throw new InputError($"{path}: property {e.Id}: kind must be invariant, action, temporal, history or witness");
             if (e.Kind == "history" && e.CSharp is null)
                 throw new InputError($"{path}: property {e.Id}: a history property is checked on recorded histories, so it needs a C# monitor (\"csharp\")");
             if (e.Kind == "temporal" && e.Tla is null && e.CSharp is null && e.P is null)
@@ -155,6 +155,9 @@ public sealed partial class Catalogue
         sb.AppendLine("violating it. The C# column names the Coyote monitor (src/PandoCoyote/<Protocol>/Monitors.cs) and the");
         sb.AppendLine("Coyote bug tests (tests/coyote.json) expected to violate it; `./pando check --coyote` fails if one stops");
         sb.AppendLine("violating it. Names link to the definition at each level. \"—\": no monitor at that level (yet).");
+        sb.AppendLine("Rows of kind \"witness\" are reachability witnesses: predicates that correct models must violate, to");
+        sb.AppendLine("prove they reach the states the invariants talk about; their column lists the witness models, each");
+        sb.AppendLine("running a passing model's own cfg (the manifest refuses a passing model without one).");
         foreach (var group in Entries.GroupBy(e => e.Protocol))
         {
             sb.AppendLine();

@@ -24,6 +24,28 @@ public sealed partial class CfgFile
     [GeneratedRegex(@"<-\s*(?:\[\s*\w+\s*\]\s*)?([A-Za-z_][A-Za-z0-9_]*)")]
     private static partial Regex OverrideRx();
 
+    /// <summary>
+    /// The cfg of a reachability witness model: <paramref name="text"/> (comments dropped) with every INVARIANT and
+    /// PROPERTY section removed and <c>INVARIANT witness</c> added; constants, spec, symmetry, view and constraints
+    /// are kept, so the witness explores the same configuration.
+    /// </summary>
+    public static string WitnessText(string text, string witness)
+    {
+        var body = TlaText.StripComments(text);
+        var matches = KeywordRx().Matches(body);
+        var sb = new System.Text.StringBuilder();
+        sb.AppendLine($"\\* Derived by the harness: the model's cfg with its checks replaced by the reachability witness {witness}.");
+        for (int i = 0; i < matches.Count; i++)
+        {
+            var keyword = matches[i].Value;
+            int end = i + 1 < matches.Count ? matches[i + 1].Index : body.Length;
+            if (keyword.StartsWith("INVARIANT", StringComparison.Ordinal) || keyword.StartsWith("PROPERT", StringComparison.Ordinal)) continue;
+            sb.AppendLine(body[matches[i].Index..end].TrimEnd());
+        }
+        sb.AppendLine($"INVARIANT {witness}");
+        return sb.ToString();
+    }
+
     /// <summary>Reads and parses a cfg file; a malformed file gives an <see cref="InputError"/> naming it.</summary>
     public static CfgFile Load(string path)
     {

@@ -37,8 +37,16 @@ public sealed record ModelEntry : CheckEntry
     public required Tier Tier { get; init; }
     /// <summary>Free tags, selected with <c>--tag</c>.</summary>
     public required IReadOnlyList<string> Tags { get; init; }
-    /// <summary>The parsed cfg.</summary>
+    /// <summary>The parsed cfg (for a witness model: the derived one, <see cref="CfgText"/>).</summary>
     public required CfgFile Cfg { get; init; }
+    /// <summary>
+    /// A reachability witness model: the name of the witness predicate it must violate. It runs the passing
+    /// model's own cfg (<see cref="CfgPath"/>) with every INVARIANT and PROPERTY replaced by this one invariant,
+    /// so it explores exactly that configuration.
+    /// </summary>
+    public string? Witness { get; init; }
+    /// <summary>The cfg text TLC runs: the file itself, or for a witness model the derived text.</summary>
+    public string CfgText => Witness is null ? File.ReadAllText(CfgPath) : CfgFile.WitnessText(File.ReadAllText(CfgPath), Witness);
 }
 
 /// <summary>
@@ -58,7 +66,7 @@ public sealed class Manifest
     private static readonly HashSet<string> TopFields = ["$comment", "specDirs", "models"];
     private static readonly HashSet<string> EntryFields =
         ["name", "protocol", "spec", "module", "cfg", "mode", "simulate", "checkDeadlock", "expect",
-         "timeLimitSeconds", "tier", "tags", "description", "stats"];
+         "timeLimitSeconds", "tier", "tags", "description", "stats", "witness"];
 
     /// <summary>Loads and validates the manifest.</summary>
     public static Manifest Load(string path)
@@ -90,6 +98,12 @@ public sealed class Manifest
             if (!names.Add(e.Name)) throw new InputError($"{path}: model \"{e.Name}\": duplicate name");
             entries.Add(e);
         }
+        // A passing model proves little unless the states its invariants talk about are reached: each needs a
+        // witness model on the same cfg (docs/harness.md, "Reachability witnesses").
+        foreach (var e in entries.Where(e => e.Expect.Kind == VerdictKind.Pass))
+            if (!entries.Any(w => w.Witness is not null && w.CfgPath == e.CfgPath))
+                throw new InputError($"{path}: model \"{e.Name}\" is expected to pass, but no witness model runs its cfg " +
+                    $"({System.IO.Path.GetFileName(e.CfgPath)}): add an entry with \"witness\" naming a reachability witness that cfg must violate");
         return new Manifest { Path = path, Library = library, Models = entries };
     }
 
@@ -172,13 +186,21 @@ public sealed class Manifest
         var description = Str("description");
         var stats = RecordedStats.FromJson(o["stats"], where);
 
-        var cfg = CfgFile.Load(cfgPath);
+        string? witness = null;
+        if (o["witness"] is not null)
+        {
+            witness = Str("witness");
+            if (!Names.IsIdentifier(witness)) throw new InputError($"{where}: field \"witness\" must name a TLA+ definition");
+            if (expect.Kind != VerdictKind.Violates || expect.Property != witness)
+                throw new InputError($"{where}: a witness model must expect \"violates {witness}\" (it names a state the model must reach), not \"{expect}\"");
+        }
+        var cfg = witness is null ? CfgFile.Load(cfgPath) : CfgFile.Parse(cfgPath, CfgFile.WitnessText(File.ReadAllText(cfgPath), witness));
         ValidateAgainstModule(where, cfgPath, module, library, cfg, expect, checkDeadlock);
         return new ModelEntry
         {
             Name = name, Protocol = Str("protocol"), Spec = spec, ModulePath = module, CfgPath = cfgPath, Mode = mode,
             Simulation = sim, CheckDeadlock = checkDeadlock, Expect = expect, TimeLimitSeconds = timeLimit, Tier = tier,
-            Tags = tags, Description = description, Stats = stats, Cfg = cfg,
+            Tags = tags, Description = description, Stats = stats, Cfg = cfg, Witness = witness,
         };
     }
 

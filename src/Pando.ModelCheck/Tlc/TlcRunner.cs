@@ -37,9 +37,12 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
             args.AddRange(["-simulate", $"num={s.Traces}", "-depth", s.Depth.ToString(System.Globalization.CultureInfo.InvariantCulture),
                            "-seed", s.Seed.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
         // TLC 2.15 resolves -config against the folder of the root module, so pass it relative to that.
-        args.AddRange(["-config", Path.GetRelativePath(Path.GetDirectoryName(m.ModulePath)!, m.CfgPath), m.ModulePath]);
+        args.AddRange(["-config", Path.GetRelativePath(Path.GetDirectoryName(m.ModulePath)!, RunCfgPath(m)), m.ModulePath]);
         return args;
     }
+
+    /// <summary>The cfg file TLC reads: the model's own, or for a witness model the derived one in its metadir.</summary>
+    public string RunCfgPath(ModelEntry m) => m.Witness is null ? m.CfgPath : Path.Combine(outDir, "meta", m.Name, "witness.cfg");
 
     /// <summary>Runs TLC and returns its result; never throws for TLC failures (they are verdicts).</summary>
     public RunOutcome Run(ModelEntry m, int workers, int heapMb, Action<RunProgress>? progress, CancellationToken cancel)
@@ -47,6 +50,7 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
         var meta = Path.Combine(outDir, "meta", m.Name);
         if (Directory.Exists(meta)) Directory.Delete(meta, recursive: true);
         Directory.CreateDirectory(Path.Combine(meta, "tmp"));
+        if (m.Witness is not null) File.WriteAllText(RunCfgPath(m), m.CfgText);
         var logDir = Path.Combine(outDir, "logs");
         Directory.CreateDirectory(logDir);
         var logPath = Path.Combine(logDir, m.Name + ".log");
