@@ -7,7 +7,7 @@ namespace PandoCoyote.Pando;
 /// Builds a Pando deployment under test from the plain fields of a <c>tests/coyote.json</c> entry, so the manifest
 /// can name every scenario without code. Fields: <c>params</c> (V1, V2, V4, V5, V7, or
 /// <c>n=.. k=.. f=.. q1a=.. q1b=.. q2=..</c>, validated unless <c>unchecked</c> is added: the parameter mutants),
-/// <c>faults</c> (none, chaos, crash-restart, permanent, partition), <c>workload</c> (conflict, versions),
+/// <c>faults</c> (none, chaos, crash-restart, permanent, partition), <c>workload</c> (conflict, versions, duel: 2 clients, crowd: 4 clients),
 /// <c>mutant</c> (none, M3 ... M14), <c>leaderTimeouts</c> (true/false), <c>readTimeouts</c> (true/false: PANDO-L3's
 /// negative control), <c>staleAsConflict</c> (true/false: finding F6's
 /// negative control).
@@ -56,8 +56,8 @@ public static class PandoScenarios
         var p = Params(F("params", "V2"));
         var workload = F("workload", "conflict") switch
         {
-            "conflict" => Workload.Conflict, "versions" => Workload.Versions,
-            var w => throw new ArgumentException($"workload \"{w}\": use conflict or versions"),
+            "conflict" => Workload.Conflict, "versions" => Workload.Versions, "duel" => Workload.Duel, "crowd" => Workload.Crowd,
+            var w => throw new ArgumentException($"workload \"{w}\": use conflict, versions, duel or crowd"),
         };
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var mm) ? mm

@@ -13,6 +13,10 @@ public enum Workload
     Versions,
     /// <summary>One front-end writes version 1, then reads it: no contention (the latency model).</summary>
     Single,
+    /// <summary>Two clients, each writes version 1 (one delegated) and then reads it back.</summary>
+    Duel,
+    /// <summary>Four clients: three writers (one delegated) each write versions 1 and 2 (GC on commit), a reader reads both twice.</summary>
+    Crowd,
 }
 
 /// <summary>Where each role runs, by data-center name of <see cref="Geo"/> (the network's timed mode).</summary>
@@ -98,6 +102,12 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
             Workload.Versions => new[] { (true, new Op[] { new(true, 1, 11, "alpha"), new(true, 2, 12, "alpha2") }),
                                          (false, new Op[] { new(true, 1, 21, "bravo"), new(true, 2, 22, "bravo2") }),
                                          (false, new Op[] { new(false, 1), new(false, 2) }) },
+            Workload.Duel => new[] { (true, new Op[] { new(true, 1, 11, "alpha"), new(false, 1) }),
+                                     (false, new Op[] { new(true, 1, 21, "bravo"), new(false, 1) }) },
+            Workload.Crowd => new[] { (true, new Op[] { new(true, 1, 11, "alpha"), new(true, 2, 12, "alpha2") }),
+                                      (false, new Op[] { new(true, 1, 21, "bravo"), new(true, 2, 22, "bravo2") }),
+                                      (false, new Op[] { new(true, 1, 31, "charlie"), new(true, 2, 32, "charlie2") }),
+                                      (false, new Op[] { new(false, 1), new(false, 2), new(false, 1), new(false, 2) }) },
             _ => new[] { (Placement?.Delegated ?? true, new Op[] { new(true, 1, 11, "alpha"), new(false, 1) }) },
         };
         // The network learns every placement before any front-end starts sending.
