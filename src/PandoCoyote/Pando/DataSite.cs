@@ -50,7 +50,17 @@ public sealed class DataSite : PandoActor
     private void OnRestart(Event e)
     {
         _down = false;
-        if (((Restart)e).DiskLost) { _slots.Clear(); _floor = 1; Shared.Testing.Coverage.Hit("site: restarted without its disk"); }
+        if (((Restart)e).DiskLost) { _slots.Clear(); _floor = 1; Shared.Testing.Coverage.Hit("site: restarted without its disk"); ObserveHoldings(); }
+    }
+
+    /// <summary>Tells the monitors what this site durably holds now (after a vote, a prune, a disk loss).</summary>
+    private void ObserveHoldings() =>
+        Observe(new ObsSiteHoldings(Index, _slots.Where(kv => kv.Value.Vid != 0).ToDictionary(kv => kv.Key, kv => (kv.Value.Vid, kv.Value.Split!)), _floor));
+
+    private void Prune(int below)
+    {
+        foreach (var old in _slots.Keys.Where(v => v < below).ToList()) { _slots.Remove(old); Coverage.Hit("site: GC pruned a version"); }
+        if (below > _floor) _floor = below;
     }
 
     /// <summary>TLA+ Promise(a, b): promise a strictly higher ballot, reporting the accepted state and split.</summary>
@@ -75,6 +85,8 @@ public sealed class DataSite : PandoActor
         var value = ValueHint.Of(m.Split);
         _slots[m.Ver] = s with { Ppn = m.Bal, Apn = m.Bal, Vid = m.Vid, Split = m.Split, Value = value };
         Observe(new ObsVoted(Index, m.Ver, m.Bal, m.Vid, value));
+        if (Mutant == Mutant.M12bPruneOnAccept) Prune(m.Ver);                // M12b: GC on accept, before the version is chosen
+        ObserveHoldings();
         if (Mutant == Mutant.M7CmtOnVote) MarkCommitted(m.Ver, m.Vid);
         Send(m.ReplyTo, new Accepted(Index, m.Ver, m.Bal, m.Vid));
     }
@@ -87,8 +99,8 @@ public sealed class DataSite : PandoActor
         if (s.Apn != Ballot.None && Ballots.Le(m.Bal, s.Apn, Mutant))
         {
             MarkCommitted(m.Ver, m.Vid);
-            foreach (var old in _slots.Keys.Where(v => v < m.Ver).ToList()) { _slots.Remove(old); Coverage.Hit("site: GC pruned a version"); }
-            if (m.Ver > _floor) _floor = m.Ver;
+            Prune(m.Ver);                                                    // GC below a version known committed (brief §4.8)
+            ObserveHoldings();
         }
     }
 

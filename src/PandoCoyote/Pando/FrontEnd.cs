@@ -60,7 +60,7 @@ public sealed class FrontEnd : PandoActor
                 StartFetch();
                 return;
             }
-            if (_op.Ver == 1 || _knownVer >= _op.Ver - 1)             // CPUT precondition (brief §4.4)
+            if (_op.Ver == 1 || _knownVer >= _op.Ver - 1 || Mutant == Mutant.M16NoGapRuleOff)   // CPUT precondition (brief §4.4); M16 drops it
             {
                 _opId = Index * 100 + _next;
                 Observe(new ObsInvoked(_opId, Index, false, _op.Ver, _op.Value));

@@ -41,6 +41,8 @@ public sealed record ObsResponded(int Op, bool Ok, string? Value);
 /// history and leaves unknown outcomes pending, this marks the end of the client's wait (brief L2, L3).
 /// </summary>
 public sealed record ObsAnswered(int Op, bool IsGet, string Outcome);
+/// <summary>What a site durably holds after a change (a vote, GC, a disk loss): per version its vid and split, and its GC floor.</summary>
+public sealed record ObsSiteHoldings(int Site, IReadOnlyDictionary<int, (int Vid, Split Split)> Holds, int Floor);
 /// <summary>The leader started a run for a version (left side of TLA+ LeaderDecidesProp).</summary>
 public sealed record ObsLeaderStarted(int Ver);
 /// <summary>The leader learned the outcome of a version.</summary>
@@ -286,6 +288,136 @@ public sealed class LeaderDecidesMonitor : Monitor
 }
 
 /// <summary>
+/// The base of the monitors over what sites durably hold (<see cref="ObsSiteHoldings"/>): the last holdings of
+/// every site and the newest chosen version.
+/// </summary>
+public abstract class HoldingsMonitor : PandoMonitor
+{
+    /// <summary>Each site's last reported holdings.</summary>
+    protected Dictionary<int, ObsSiteHoldings> Sites { get; } = [];
+    /// <summary>The deployment.</summary>
+    protected PandoParams? Params { get; private set; }
+
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        switch (o)
+        {
+            case ObsConfig c: Params = c.Params; return;
+            case ObsSiteHoldings h: Sites[h.Site] = h; break;
+            default: return;
+        }
+        CheckHoldings();
+    }
+
+    /// <summary>Checks after a site's holdings changed.</summary>
+    protected abstract void CheckHoldings();
+
+    /// <summary>The newest version with a chosen vid, and that vid (0, 0 when none).</summary>
+    protected (int Ver, int Vid) NewestChosen()
+    {
+        for (int v = Sites.Values.SelectMany(s => s.Holds.Keys).DefaultIfEmpty(0).Max(); v >= 1; v--)
+            if (Votes.Chosen(v).FirstOrDefault() is var x and not 0) return (v, x);
+        return (0, 0);
+    }
+
+    /// <summary>The sites holding vid for ver, with their splits.</summary>
+    protected List<(int Site, Split Split)> Holders(int ver, int vid) =>
+        Sites.Values.Where(s => s.Holds.TryGetValue(ver, out var h) && h.Vid == vid).Select(s => (s.Site, s.Holds[ver].Split)).ToList();
+}
+
+/// <summary>
+/// PANDO-S9 No data loss, in its multi-version form S9m (TLA+ NoDataLossInv, LatestNotLostInv): some whole Phase-2
+/// quorum, i.e. at least q2 sites, still holds the newest chosen version's vid.
+/// </summary>
+public sealed class NoDataLossMonitor : HoldingsMonitor
+{
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void CheckHoldings()
+    {
+        var (ver, vid) = NewestChosen();
+        if (ver == 0) return;
+        var holders = Holders(ver, vid);
+        Require(holders.Count >= Params!.Q2, () => $"[PANDO-S9] NoDataLoss: version {ver}'s chosen vid {vid} is held by {holders.Count} site(s) {VoteTable.Show(holders.Select(h => h.Site))}, fewer than q2 = {Params.Q2}");
+    }
+}
+
+/// <summary>
+/// PANDO-S10 Recoverable from every 1b quorum (TLA+ RecoverableInv; paper constraint 2): every q1b sites hold at least
+/// K splits of the newest chosen vid, i.e. at least K + N − q1b sites hold it; and K of those splits really decode to the
+/// chosen value (the first K and the last K holders by split index, so parity splits are decoded too).
+/// </summary>
+public sealed class RecoverableMonitor : HoldingsMonitor
+{
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void CheckHoldings()
+    {
+        var (ver, vid) = NewestChosen();
+        if (ver == 0) return;
+        var p = Params!;
+        var holders = Holders(ver, vid).OrderBy(h => h.Split.Index).ToList();
+        int need = p.K + p.N - p.Q1b;
+        Require(holders.Count >= need, () => $"[PANDO-S10] Recoverable: version {ver}'s chosen vid {vid} is held by {holders.Count} site(s) {VoteTable.Show(holders.Select(h => h.Site))}; some 1b quorum of {p.Q1b} then holds fewer than K = {p.K} splits (needs {need} holders)");
+        var value = Votes.ValueOf(ver, vid);
+        if (value is null || holders.Count < p.K) return;
+        foreach (var pick in new[] { holders.Take(p.K), holders.Skip(holders.Count - p.K) })
+        {
+            var splits = pick.Select(h => h.Split).ToList();
+            var decoded = Values.Decode(p, splits);
+            Require(decoded == value, () => $"[PANDO-S10] Recoverable: splits {string.Join(",", splits.Select(s => s.Index))} of version {ver}'s chosen vid {vid} decode to \"{decoded}\", not \"{value}\"");
+        }
+    }
+}
+
+/// <summary>
+/// PANDO-S18 Garbage collection is safe (TLA+ GCSafeInv): every version up to a site's floor is chosen (a site prunes
+/// only below a version it knows is committed, and that version becomes its floor).
+/// </summary>
+public sealed class GcSafeMonitor : HoldingsMonitor
+{
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void CheckHoldings()
+    {
+        // A site's floor is the committed version it pruned below (1: nothing pruned), so versions 1..floor are chosen.
+        foreach (var s in Sites.Values.Where(s => s.Floor > 1))
+            for (int v = 1; v <= s.Floor; v++)
+            {
+                int ver = v;
+                Require(Votes.Chosen(ver).Count > 0, () => $"[PANDO-S18] GcSafe: site {s.Site} pruned below version {s.Floor}, but version {ver} is not chosen");
+            }
+    }
+}
+
+/// <summary>
+/// PANDO-S15 No gaps (TLA+ NoGapsInv): a site votes for version i &gt; 1 only once version i − 1 is chosen.
+/// </summary>
+public sealed class NoGapsMonitor : PandoMonitor
+{
+    [Start]
+    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
+    private sealed class Watching : State;
+
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is ObsVoted v && v.Ver > 1)
+            Require(Votes.Chosen(v.Ver - 1).Count > 0, () => $"[PANDO-S15] NoGaps: site {v.Site} voted for version {v.Ver} (vid {v.Vid}) while version {v.Ver - 1} is not chosen");
+    }
+}
+
+/// <summary>
 /// Liveness shared by <see cref="CputReturnsMonitor"/> and <see cref="ReadsReturnMonitor"/>: hot while an operation of
 /// the watched kind has been invoked and not yet answered (<see cref="ObsAnswered"/>). Under Coyote's fair strategy a
 /// run that ends, or reaches its step bound, with the monitor hot is a liveness bug.
@@ -381,6 +513,7 @@ public static class PandoMonitors
     [
         typeof(AgreementMonitor), typeof(StrongStabilityMonitor), typeof(OneProposalPerBallotMonitor), typeof(CommitSoundMonitor),
         typeof(ReadsChosenMonitor), typeof(ReadsFreshMonitor), typeof(CputTruthfulMonitor), typeof(LinearizableMonitor),
+        typeof(NoDataLossMonitor), typeof(RecoverableMonitor), typeof(GcSafeMonitor), typeof(NoGapsMonitor),
     ];
 
     /// <summary>Every liveness monitor (registered only by the tests that check liveness, under the fair strategy).</summary>

@@ -23,6 +23,8 @@ public static class PandoScenarios
         ["CputTruthful"] = typeof(CputTruthfulMonitor), ["Linearizable"] = typeof(LinearizableMonitor),
         ["LeaderDecides"] = typeof(LeaderDecidesMonitor), ["CputReturns"] = typeof(CputReturnsMonitor),
         ["ReadsReturn"] = typeof(ReadsReturnMonitor),
+        ["NoDataLoss"] = typeof(NoDataLossMonitor), ["Recoverable"] = typeof(RecoverableMonitor), ["GcSafe"] = typeof(GcSafeMonitor),
+        ["NoGaps"] = typeof(NoGapsMonitor),
     };
 
     /// <summary>Mutant names as in the brief (§8) and the TLA+/P models.</summary>
@@ -30,7 +32,7 @@ public static class PandoScenarios
     {
         ["none"] = Mutant.None, ["M3"] = Mutant.M3LowestRecovery, ["M4"] = Mutant.M4UncommittedLooksEmpty, ["M5"] = Mutant.M5RecoverOn1a,
         ["M6"] = Mutant.M6ReadNoWriteBack, ["M7"] = Mutant.M7CmtOnVote, ["M9"] = Mutant.M9ReuseDelegatedBallot,
-        ["M10"] = Mutant.M10OkWithoutVid, ["M11"] = Mutant.M11FreshVidOnRecovery, ["M12"] = Mutant.M12GcForgetsSlot,
+        ["M10"] = Mutant.M10OkWithoutVid, ["M11"] = Mutant.M11FreshVidOnRecovery, ["M12"] = Mutant.M12GcForgetsSlot, ["M12b"] = Mutant.M12bPruneOnAccept, ["M16"] = Mutant.M16NoGapRuleOff,
         ["M13"] = Mutant.M13RestartLosesPromise, ["M14"] = Mutant.M14RoundOnlyCompare,
     };
 
@@ -56,8 +58,8 @@ public static class PandoScenarios
         var p = Params(F("params", "V2"));
         var workload = F("workload", "conflict") switch
         {
-            "conflict" => Workload.Conflict, "versions" => Workload.Versions, "duel" => Workload.Duel, "crowd" => Workload.Crowd,
-            var w => throw new ArgumentException($"workload \"{w}\": use conflict, versions, duel or crowd"),
+            "conflict" => Workload.Conflict, "versions" => Workload.Versions, "duel" => Workload.Duel, "crowd" => Workload.Crowd, "gap" => Workload.Gap,
+            var w => throw new ArgumentException($"workload \"{w}\": use conflict, versions, duel, crowd or gap"),
         };
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var mm) ? mm

@@ -15,6 +15,8 @@ public enum Workload
     Single,
     /// <summary>Two clients, each writes version 1 (one delegated) and then reads it back.</summary>
     Duel,
+    /// <summary>Two clients: one writes version 1, the other version 2 straight away (refused by the no-gap rule; M16 drops it), then reads.</summary>
+    Gap,
     /// <summary>Four clients: three writers (one delegated) each write versions 1 and 2 (GC on commit), a reader reads both twice.</summary>
     Crowd,
 }
@@ -63,6 +65,10 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         if (Watches<ReadsFreshMonitor>()) rt.RegisterMonitor<ReadsFreshMonitor>();
         if (Watches<CputTruthfulMonitor>()) rt.RegisterMonitor<CputTruthfulMonitor>();
         if (Watches<LinearizableMonitor>()) rt.RegisterMonitor<LinearizableMonitor>();
+        if (Watches<NoDataLossMonitor>()) rt.RegisterMonitor<NoDataLossMonitor>();
+        if (Watches<RecoverableMonitor>()) rt.RegisterMonitor<RecoverableMonitor>();
+        if (Watches<GcSafeMonitor>()) rt.RegisterMonitor<GcSafeMonitor>();
+        if (Watches<NoGapsMonitor>()) rt.RegisterMonitor<NoGapsMonitor>();
         if (CheckLiveness)
         {
             if (Watches<LeaderDecidesMonitor>()) rt.RegisterMonitor<LeaderDecidesMonitor>();
@@ -77,6 +83,10 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         if (Watches<ReadsChosenMonitor>()) rt.Monitor<ReadsChosenMonitor>(config);
         if (Watches<ReadsFreshMonitor>()) rt.Monitor<ReadsFreshMonitor>(config);
         if (Watches<CputTruthfulMonitor>()) rt.Monitor<CputTruthfulMonitor>(config);
+        if (Watches<NoDataLossMonitor>()) rt.Monitor<NoDataLossMonitor>(config);
+        if (Watches<RecoverableMonitor>()) rt.Monitor<RecoverableMonitor>(config);
+        if (Watches<GcSafeMonitor>()) rt.Monitor<GcSafeMonitor>(config);
+        if (Watches<NoGapsMonitor>()) rt.Monitor<NoGapsMonitor>(config);
 
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var sites = new List<ActorId>();
@@ -104,6 +114,8 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
                                          (false, new Op[] { new(false, 1), new(false, 2) }) },
             Workload.Duel => new[] { (true, new Op[] { new(true, 1, 11, "alpha"), new(false, 1) }),
                                      (false, new Op[] { new(true, 1, 21, "bravo"), new(false, 1) }) },
+            Workload.Gap => new[] { (true, new Op[] { new(true, 1, 11, "alpha"), new(false, 1) }),
+                                    (false, new Op[] { new(true, 2, 22, "bravo2"), new(false, 2) }) },
             Workload.Crowd => new[] { (true, new Op[] { new(true, 1, 11, "alpha"), new(true, 2, 12, "alpha2") }),
                                       (false, new Op[] { new(true, 1, 21, "bravo"), new(true, 2, 22, "bravo2") }),
                                       (false, new Op[] { new(true, 1, 31, "charlie"), new(true, 2, 32, "charlie2") }),

@@ -72,10 +72,14 @@ public enum Mutant
     M11FreshVidOnRecovery,
     /// <summary>M12: a pruned slot is answered as if empty (no floor / STALE).</summary>
     M12GcForgetsSlot,
+    /// <summary>M12b: a site prunes older versions when it accepts a newer one, not when it learns it committed.</summary>
+    M12bPruneOnAccept,
     /// <summary>M13: a restarted site forgets its promise (ppn falls back to apn).</summary>
     M13RestartLosesPromise,
     /// <summary>M14: ballots compared by round only.</summary>
     M14RoundOnlyCompare,
+    /// <summary>M16: the front-end writes version i without knowing version i-1 is decided (the no-gap rule off).</summary>
+    M16NoGapRuleOff,
 }
 
 /// <summary>Ballot comparison with the M14 hook (brief §4.1: ⟨round, tag⟩ ordered lexicographically).</summary>
