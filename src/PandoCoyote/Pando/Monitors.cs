@@ -262,9 +262,34 @@ public sealed class CputTruthfulMonitor : PandoMonitor
 /// PANDO-L1 A stable leader eventually decides (TLA+ LeaderDecidesProp; P monitor LeaderDecides): hot from a
 /// leader run's start until the leader learns that version's outcome.
 /// </summary>
-public sealed class LeaderDecidesMonitor : Monitor
+public sealed class LeaderDecidesMonitor : PendingMonitor
+{
+    /// <inheritdoc/>
+    protected override (int? Started, int? Ended) Track(object body) => body switch
+    {
+        ObsLeaderStarted s => (s.Ver, null),
+        ObsLeaderDecided d => (null, d.Ver),
+        _ => (null, null),
+    };
+
+    /// <inheritdoc/>
+    protected override string Watched => "a leader run";
+}
+
+/// <summary>
+/// The shape of Pando's liveness monitors: hot while some started thing (a leader run, a client operation) has not
+/// ended. Under Coyote's fair strategy a run that ends, or reaches its step bound, with the monitor hot is a liveness
+/// bug. Each subclass says which observations start and end what.
+/// </summary>
+public abstract class PendingMonitor : Monitor
 {
     private readonly HashSet<int> _pending = [];
+
+    /// <summary>The key an observation starts or ends (null: neither).</summary>
+    protected abstract (int? Started, int? Ended) Track(object body);
+
+    /// <summary>What a started key is, for the coverage line that shows the monitor watched something.</summary>
+    protected abstract string Watched { get; }
 
     [Start]
     [Cold]
@@ -277,12 +302,14 @@ public sealed class LeaderDecidesMonitor : Monitor
 
     private void OnObservation(Monitor.Event e)
     {
-        switch (((Observation)e).Body)
+        var (started, ended) = Track(((Observation)e).Body);
+        if (started is { } k)
         {
-            case ObsLeaderStarted s: _pending.Add(s.Ver); PandoCoyote.Shared.Testing.Coverage.Hit("liveness: LeaderDecides watched a leader run"); break;
-            case ObsLeaderDecided d: _pending.Remove(d.Ver); break;
-            default: return;
+            _pending.Add(k);
+            PandoCoyote.Shared.Testing.Coverage.Hit($"liveness: {GetType().Name.Replace("Monitor", "", StringComparison.Ordinal)} watched {Watched}");
         }
+        else if (ended is { } x) _pending.Remove(x);
+        else return;
         if (_pending.Count > 0) RaiseGotoStateEvent<Waiting>(); else RaiseGotoStateEvent<Idle>();
     }
 }
@@ -419,38 +446,23 @@ public sealed class NoGapsMonitor : PandoMonitor
 
 /// <summary>
 /// Liveness shared by <see cref="CputReturnsMonitor"/> and <see cref="ReadsReturnMonitor"/>: hot while an operation of
-/// the watched kind has been invoked and not yet answered (<see cref="ObsAnswered"/>). Under Coyote's fair strategy a
-/// run that ends, or reaches its step bound, with the monitor hot is a liveness bug.
+/// the watched kind has been invoked and not yet answered (<see cref="ObsAnswered"/>).
 /// </summary>
-public abstract class OperationsReturnMonitor : Monitor
+public abstract class OperationsReturnMonitor : PendingMonitor
 {
-    private readonly HashSet<int> _pending = [];
-
     /// <summary>True for the monitor of GETs, false for CPUTs.</summary>
     protected abstract bool Gets { get; }
 
-    [Start]
-    [Cold]
-    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
-    private sealed class Idle : State;
-
-    [Hot]
-    [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
-    private sealed class Waiting : State;
-
-    private void OnObservation(Monitor.Event e)
+    /// <inheritdoc/>
+    protected override (int? Started, int? Ended) Track(object body) => body switch
     {
-        switch (((Observation)e).Body)
-        {
-            case ObsInvoked i when i.IsGet == Gets:
-                _pending.Add(i.Op);
-                PandoCoyote.Shared.Testing.Coverage.Hit($"liveness: {GetType().Name.Replace("Monitor", "", StringComparison.Ordinal)} watched an operation");
-                break;
-            case ObsAnswered a when a.IsGet == Gets: _pending.Remove(a.Op); break;
-            default: return;
-        }
-        if (_pending.Count > 0) RaiseGotoStateEvent<Waiting>(); else RaiseGotoStateEvent<Idle>();
-    }
+        ObsInvoked i when i.IsGet == Gets => (i.Op, null),
+        ObsAnswered a when a.IsGet == Gets => (null, a.Op),
+        _ => (null, null),
+    };
+
+    /// <inheritdoc/>
+    protected override string Watched => "an operation";
 }
 
 /// <summary>

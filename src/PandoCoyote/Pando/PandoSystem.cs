@@ -57,36 +57,18 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        if (Watches<AgreementMonitor>()) rt.RegisterMonitor<AgreementMonitor>();
-        if (Watches<StrongStabilityMonitor>()) rt.RegisterMonitor<StrongStabilityMonitor>();
-        if (Watches<OneProposalPerBallotMonitor>()) rt.RegisterMonitor<OneProposalPerBallotMonitor>();
-        if (Watches<CommitSoundMonitor>()) rt.RegisterMonitor<CommitSoundMonitor>();
-        if (Watches<ReadsChosenMonitor>()) rt.RegisterMonitor<ReadsChosenMonitor>();
-        if (Watches<ReadsFreshMonitor>()) rt.RegisterMonitor<ReadsFreshMonitor>();
-        if (Watches<CputTruthfulMonitor>()) rt.RegisterMonitor<CputTruthfulMonitor>();
-        if (Watches<LinearizableMonitor>()) rt.RegisterMonitor<LinearizableMonitor>();
-        if (Watches<NoDataLossMonitor>()) rt.RegisterMonitor<NoDataLossMonitor>();
-        if (Watches<RecoverableMonitor>()) rt.RegisterMonitor<RecoverableMonitor>();
-        if (Watches<GcSafeMonitor>()) rt.RegisterMonitor<GcSafeMonitor>();
-        if (Watches<NoGapsMonitor>()) rt.RegisterMonitor<NoGapsMonitor>();
-        if (CheckLiveness)
-        {
-            if (Watches<LeaderDecidesMonitor>()) rt.RegisterMonitor<LeaderDecidesMonitor>();
-            if (Watches<CputReturnsMonitor>()) rt.RegisterMonitor<CputReturnsMonitor>();
-            if (Watches<ReadsReturnMonitor>()) rt.RegisterMonitor<ReadsReturnMonitor>();
-        }
         var config = new Observation(new ObsConfig(Params));
-        if (Watches<AgreementMonitor>()) rt.Monitor<AgreementMonitor>(config);
-        if (Watches<StrongStabilityMonitor>()) rt.Monitor<StrongStabilityMonitor>(config);
-        if (Watches<OneProposalPerBallotMonitor>()) rt.Monitor<OneProposalPerBallotMonitor>(config);
-        if (Watches<CommitSoundMonitor>()) rt.Monitor<CommitSoundMonitor>(config);
-        if (Watches<ReadsChosenMonitor>()) rt.Monitor<ReadsChosenMonitor>(config);
-        if (Watches<ReadsFreshMonitor>()) rt.Monitor<ReadsFreshMonitor>(config);
-        if (Watches<CputTruthfulMonitor>()) rt.Monitor<CputTruthfulMonitor>(config);
-        if (Watches<NoDataLossMonitor>()) rt.Monitor<NoDataLossMonitor>(config);
-        if (Watches<RecoverableMonitor>()) rt.Monitor<RecoverableMonitor>(config);
-        if (Watches<GcSafeMonitor>()) rt.Monitor<GcSafeMonitor>(config);
-        if (Watches<NoGapsMonitor>()) rt.Monitor<NoGapsMonitor>(config);
+        // Registers a watched monitor and gives it the deployment's parameters.
+        void Use<T>() where T : Microsoft.Coyote.Specifications.Monitor
+        {
+            if (!Watches<T>()) return;
+            rt.RegisterMonitor<T>();
+            rt.Monitor<T>(config);
+        }
+        Use<AgreementMonitor>(); Use<StrongStabilityMonitor>(); Use<OneProposalPerBallotMonitor>(); Use<CommitSoundMonitor>();
+        Use<ReadsChosenMonitor>(); Use<ReadsFreshMonitor>(); Use<CputTruthfulMonitor>(); Use<LinearizableMonitor>();
+        Use<NoDataLossMonitor>(); Use<RecoverableMonitor>(); Use<GcSafeMonitor>(); Use<NoGapsMonitor>();
+        if (CheckLiveness) { Use<LeaderDecidesMonitor>(); Use<CputReturnsMonitor>(); Use<ReadsReturnMonitor>(); }
 
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var sites = new List<ActorId>();
