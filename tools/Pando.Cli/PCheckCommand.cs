@@ -29,6 +29,12 @@ public static class PCheckCommand
           --record          write each as-expected run's schedules, seconds and schedules/second into the manifest,
                             and the table docs/benchmarks/pchecker.md
           --jobs N          run at most N test cases at once (default: number of cores)
+          --seed N|commit   run every test with this seed instead of the manifest's; "commit" derives it from the
+                            checked-out commit (what CI does, through PANDO_P_SEED=commit), and the seed is printed
+                            so a failing run can be replayed with --seed N --test NAME
+          --seeds A..B      seed sweep: run every selected test once per seed A..B and print, per test, the schedules
+                            to its first bug on each seed (with --record: docs/benchmarks/p-seeds.md); the budgets of
+                            p-models/tests.json are calibrated from it
           --manifest F      manifest (default: p-models/tests.json)
           --out DIR         output folder (default: .pando/out/p); bug traces are kept there
           --help            this text
@@ -43,6 +49,10 @@ public static class PCheckCommand
         public int? Jobs { get; init; }
         /// <summary>Output folder, or null for .pando/out/p.</summary>
         public string? OutDir { get; init; }
+        /// <summary>A seed for every test ("commit" or a number), or null for the manifest's (or PANDO_P_SEED).</summary>
+        public string? Seed { get; init; }
+        /// <summary>A seed sweep, inclusive.</summary>
+        public (long From, long To)? Seeds { get; init; }
     }
 
     private static readonly Dictionary<string, string> Aliases = new() { ["--project"] = "--protocol", ["--budget"] = "--tier" };
@@ -53,8 +63,49 @@ public static class PCheckCommand
         {
             "--jobs" => o with { Jobs = a.IntValue(t, 1) },
             "--out" => o with { OutDir = a.Value(t) },
+            "--seed" => o with { Seed = a.Value(t) },
+            "--seeds" => o with { Seeds = ParseRange(a.Value(t)) },
             _ => null,
         });
+
+    private static (long, long) ParseRange(string v)
+    {
+        var parts = v.Split("..");
+        if (parts.Length == 2 && long.TryParse(parts[0], NumberStyles.None, CultureInfo.InvariantCulture, out var a)
+            && long.TryParse(parts[1], NumberStyles.None, CultureInfo.InvariantCulture, out var b) && a <= b && b - a < 1000)
+            return (a, b);
+        throw new InputError($"--seeds {v}: expected A..B with 0 <= A <= B and at most 1000 seeds, e.g. --seeds 1..10");
+    }
+
+    /// <summary>
+    /// The seed that overrides the manifest's, from --seed or the environment variable PANDO_P_SEED: a number, or
+    /// "commit" for one derived from the checked-out commit (the first 7 hex digits of HEAD). Null: the manifest's.
+    /// </summary>
+    public static (long Seed, string Origin)? SeedOverride(string? option, string root)
+    {
+        var (text, from) = option is not null ? (option, "--seed") : (Environment.GetEnvironmentVariable("PANDO_P_SEED"), "PANDO_P_SEED");
+        if (string.IsNullOrWhiteSpace(text)) return null;
+        if (text == "commit")
+        {
+            var head = GitHead(root) ?? throw new InputError($"{from}=commit: could not read the checked-out commit (git rev-parse HEAD failed)");
+            return (Convert.ToInt64(head[..7], 16), $"from commit {head[..10]}");
+        }
+        if (long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n <= uint.MaxValue) return (n, $"from {from}");
+        throw new InputError($"{from} {text}: a seed is a number from 0 to {uint.MaxValue} or \"commit\"");
+    }
+
+    private static string? GitHead(string root)
+    {
+        try
+        {
+            var psi = new ProcessStartInfo("git", ["rev-parse", "HEAD"]) { WorkingDirectory = root, RedirectStandardOutput = true, RedirectStandardError = true };
+            using var p = Process.Start(psi)!;
+            var outText = p.StandardOutput.ReadToEnd().Trim();
+            p.WaitForExit();
+            return p.ExitCode == 0 && outText.Length >= 10 && outText.All(Uri.IsHexDigit) ? outText : null;
+        }
+        catch (System.ComponentModel.Win32Exception) { return null; }
+    }
 
     /// <summary>Runs the command (argv without the --p flag).</summary>
     public static int Run(IReadOnlyList<string> argv)
@@ -72,6 +123,10 @@ public static class PCheckCommand
         var manifestPath = opt.ManifestPath ?? Path.Combine(root, "p-models", "tests.json");
         var manifest = PTestManifest.Load(manifestPath);
         var tests = EntrySelection.Apply(manifest.Tests, opt.Names, opt.Protocols, manifestPath, "./pando check --p --list");
+        if (opt.Seeds is not null && opt.Seed is not null) throw new InputError("--seeds runs a seed sweep; it cannot be combined with --seed");
+        var seed = opt.Seeds is null ? SeedOverride(opt.Seed, root) : null;
+        if (seed is { } sd) tests = tests.Select(t => t with { Seed = sd.Seed }).ToList();
+        if (opt.Seeds is { } range) return Sweep(opt, manifest, tests, range, root, clock);
         if (opt.List)
         {
             int w = tests.Max(t => t.Name.Length), we = tests.Max(t => t.Expect.ToString().Length);
@@ -85,6 +140,8 @@ public static class PCheckCommand
         var checker = new PChecker(root, outDir);
         int j = opt.Jobs ?? Environment.ProcessorCount;
         Console.WriteLine($"P: {tests.Count} test case(s), tier {tier.Text()}, {j} at a time");
+        if (seed is { } used)
+            Console.WriteLine($"P seed {used.Seed} ({used.Origin}) for every test; replay one with ./pando check --p --seed {used.Seed} --test NAME");
         checker.Restore();
         var sync = new object();
         checker.Started += t => { lock (sync) Console.WriteLine($"  start  {t.Name} ({t.Expect}, {t.Schedules(tier)} schedules, seed {t.Seed})"); };
@@ -101,6 +158,7 @@ public static class PCheckCommand
         }
         var report = Report(outcomes, tier);
         File.WriteAllText(Path.Combine(outDir, "report.md"), report);
+        if (opt.Record && seed is not null) throw new InputError("--record keeps the manifest's seeds: run it without --seed or PANDO_P_SEED");
         if (opt.Record)
         {
             var ok = outcomes.Where(o => o.Judgement.Ok && o.Result.SchedulesPerSecond is not null).ToDictionary(o => o.Test.Name,
@@ -133,7 +191,62 @@ public static class PCheckCommand
             VerdictKind.Liveness => $"{v.Property} hot at the end after {r.Schedules} schedule(s)",
             _ => v.Kind.ToString().ToLowerInvariant(),
         };
-        return string.Create(CultureInfo.InvariantCulture, $"{what} ({r.Seconds ?? o.WallSeconds:0.0} s{rate})");
+        var cov = v.Kind == VerdictKind.Pass && o.Coverage is { } c ? "; " + c.Line : "";
+        return string.Create(CultureInfo.InvariantCulture, $"{what} ({r.Seconds ?? o.WallSeconds:0.0} s{rate}){cov}");
+    }
+
+    /// <summary>--seeds A..B: every selected test once per seed; the schedules to the first bug (or none) per seed.</summary>
+    private static LevelSummary Sweep(Options opt, PTestManifest manifest, IReadOnlyList<PTestEntry> tests, (long From, long To) range, string root, Stopwatch clock)
+    {
+        var tier = opt.Tier;
+        var outDir = Path.GetFullPath(opt.OutDir ?? Path.Combine(root, ".pando", "out", "p-seeds"));
+        Directory.CreateDirectory(outDir);
+        var runs = tests.SelectMany(t => Enumerable.Range((int)range.From, (int)(range.To - range.From + 1))
+            .Select(s => t with { Seed = s, RunTag = $"s{s}" })).ToList();
+        var checker = new PChecker(root, outDir);
+        int j = opt.Jobs ?? Environment.ProcessorCount;
+        Console.WriteLine($"P seed sweep: {tests.Count} test case(s) x seeds {range.From}..{range.To}, tier {tier.Text()}, {j} at a time");
+        checker.Restore();
+        var sync = new object();
+        checker.Finished += o => { lock (sync) Console.WriteLine($"  {(o.Judgement.Ok ? "ok    " : "FAILED")} {o.Test.Name} seed {o.Test.Seed}: {Describe(o)}"); };
+        var outcomes = checker.RunAll(manifest, runs, tier, j, CancellationToken.None);
+        var sb = new StringBuilder();
+        sb.AppendLine("# P checker: schedules to the first bug over several seeds");
+        sb.AppendLine();
+        sb.AppendLine(CultureInfo.InvariantCulture, $"<!-- Written by ./pando check --p --seeds {range.From}..{range.To} --record; do not edit by hand. -->");
+        sb.AppendLine();
+        sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando check --p --seeds {range.From}..{range.To} --record` (P 3.1.0, random strategy, tier {tier.Text()} schedule caps).");
+        sb.AppendLine("For each test that expects a bug: the schedules explored up to and including the first buggy one, per seed; a");
+        sb.AppendLine("`-` is a seed on which the bug was not found within the cap (the test fails). The fast budget of a bug test");
+        sb.AppendLine("in p-models/tests.json must be at least 10 times the worst seed's count, so CI's varying seed finds it.");
+        sb.AppendLine("For a passing test: the seconds of each seed's run (no bug expected).");
+        sb.AppendLine();
+        sb.AppendLine(CultureInfo.InvariantCulture, $"| test | expectation | {string.Join(" | ", Enumerable.Range((int)range.From, (int)(range.To - range.From + 1)).Select(s => $"seed {s}"))} | worst | fast cap |");
+        sb.AppendLine(CultureInfo.InvariantCulture, $"|---|---|{string.Concat(Enumerable.Repeat("---:|", (int)(range.To - range.From + 1)))}---:|---:|");
+        foreach (var g in outcomes.GroupBy(o => o.Test.Name))
+        {
+            var t = g.First().Test;
+            var bug = t.Expect.Kind != VerdictKind.Pass;
+            var cells = g.OrderBy(o => o.Test.Seed).Select(o => !o.Judgement.Ok ? "-" : bug
+                ? (o.Result.Schedules?.ToString(CultureInfo.InvariantCulture) ?? "?")
+                : string.Create(CultureInfo.InvariantCulture, $"{o.Result.Seconds ?? o.WallSeconds:0} s")).ToList();
+            var worst = bug ? (g.All(o => o.Judgement.Ok) ? g.Max(o => o.Result.Schedules ?? 0).ToString(CultureInfo.InvariantCulture) : "not found") : "";
+            sb.AppendLine(CultureInfo.InvariantCulture, $"| `{t.Name}` | {t.Expect} | {string.Join(" | ", cells)} | {worst} | {t.FastSchedules} |");
+        }
+        var report = sb.ToString();
+        File.WriteAllText(Path.Combine(outDir, "report.md"), report);
+        Console.WriteLine();
+        Console.Write(report);
+        if (opt.Record)
+        {
+            var bench = Path.Combine(root, "docs", "benchmarks", "p-seeds.md");
+            File.WriteAllText(bench, report);
+            Console.WriteLine($"recorded {bench}");
+        }
+        int failed = outcomes.Count(o => !o.Judgement.Ok);
+        var summary = new LevelSummary("p seed runs", outcomes.Count - failed, failed, clock.Elapsed.TotalSeconds);
+        Console.WriteLine(summary.Line);
+        return summary;
     }
 
     /// <summary>The Markdown report (also the benchmark table written by --record).</summary>
@@ -150,14 +263,17 @@ public static class PCheckCommand
         sb.AppendLine("and its seconds include writing the bug trace (several seconds for a schedule of a few thousand steps), so its");
         sb.AppendLine("schedules/s is not a throughput figure: the passing tests give the throughput.");
         sb.AppendLine();
-        sb.AppendLine("| test | expectation | result | schedules | seconds | schedules/s | longest schedule (steps) |");
-        sb.AppendLine("|---|---|---|---:|---:|---:|---:|");
+        sb.AppendLine("Witnesses: the reachability events (`eWit...`) a passing run received over all its schedules, out of those the");
+        sb.AppendLine("project declares; the test's `reaches` list must be among them. Event coverage is P's own figure.");
+        sb.AppendLine();
+        sb.AppendLine("| test | expectation | result | schedules | seconds | schedules/s | longest schedule (steps) | witnesses, event coverage |");
+        sb.AppendLine("|---|---|---|---:|---:|---:|---:|---|");
         foreach (var o in outcomes)
         {
             var r = o.Result;
             var res = o.Judgement.Ok ? (r.Verdict.Kind == VerdictKind.Pass ? "no bug" : $"{r.Verdict.Property}{(r.Verdict.Id is null ? "" : $" [{r.Verdict.Id}]")}") : "**FAILED**";
             var rate = r.SchedulesPerSecond?.ToString("0.0", CultureInfo.InvariantCulture) ?? "-";
-            sb.AppendLine(CultureInfo.InvariantCulture, $"| `{o.Test.Name}` | {o.Test.Expect} | {res} | {r.Schedules?.ToString(CultureInfo.InvariantCulture) ?? "-"} | {r.Seconds?.ToString("0.0", CultureInfo.InvariantCulture) ?? "-"} | {rate} | {r.MaxDepth?.ToString(CultureInfo.InvariantCulture) ?? "-"} |");
+            sb.AppendLine(CultureInfo.InvariantCulture, $"| `{o.Test.Name}` | {o.Test.Expect} | {res} | {r.Schedules?.ToString(CultureInfo.InvariantCulture) ?? "-"} | {r.Seconds?.ToString("0.0", CultureInfo.InvariantCulture) ?? "-"} | {rate} | {r.MaxDepth?.ToString(CultureInfo.InvariantCulture) ?? "-"} | {(r.Verdict.Kind == VerdictKind.Pass && o.Coverage is { } c ? c.Line : "")} |");
         }
         return sb.ToString();
     }

@@ -1,13 +1,14 @@
 /*****************************************************************************************
  * The environment shared by every P model of the repository: an unreliable network, timers,
- * a crash injector, and the send helpers every machine uses (p-models/Common, included by each
+ * crashes and restarts of nodes, and the send helpers every machine uses (p-models/Common, included by each
  * protocol's .pproj with IncludeProject).
  *
  * P delivers events in order per sender/receiver pair and never loses them. Pando's safety
  * must hold on an asynchronous network that reorders, loses and duplicates messages
  * (brief 1.3), so every protocol message goes through the Network machine below, which keeps
  * a bag of messages in flight and lets the checker's random choices decide which message is
- * delivered next, and whether it is lost or delivered twice (within the test's budgets).
+ * delivered next; losses, duplicates and crashes happen at delivery indices drawn when the
+ * network starts (within the test's budgets).
  * In specs/Pando.tla the same freedom comes from the never-shrinking message set `sent`.
  * Timers are also kept by the Network, so that a timeout fires at a random point between
  * message deliveries rather than after a fixed amount of work.
@@ -16,7 +17,13 @@
 type tEnvelope = (dst: machine, ev: event, payload: any, timer: bool);
 type tNetSend = (dst: machine, ev: event, payload: any);
 type tNetTimer = (owner: machine, id: int);
-type tNetBudget = (drops: int, dups: int, timerOdds: int);
+// Fault budgets of one schedule. Every fault happens at a delivery index drawn uniformly from
+// 0..horizon-1 when the network starts, so faults are spread over the whole run instead of
+// bunching at its start (as a per-delivery coin would). A schedule shorter than `horizon`
+// deliveries simply sees fewer faults. crashes: site crashes (at most one site down at a time);
+// with restart, a crashed site comes back from its durable state 1..horizon/3 deliveries later;
+// without it, exactly one site may crash and it stays down (f = 1 permanent failure).
+type tNetBudget = (drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int);
 event eNetSend: tNetSend;
 // A timer: eTimeout(id) is put in flight to owner like a message, but it is never lost or
 // duplicated, and it is delivered only now and then (see Deliver) or when nothing else is in
@@ -25,24 +32,44 @@ event eNetSend: tNetSend;
 event eNetTimer: tNetTimer;
 event eTimeout: int;
 event eNetDeliver;
+// The nodes the network may crash (sent once by the harness after it created them).
+event eNetCrashTargets: seq[machine];
+
+// Witnesses of the faults (observed by a protocol's Reached monitor for coverage).
+event eWitDrop;
+event eWitDup;
+event eWitCrash;
+event eWitRestart;
 
 machine Network {
   var bag: seq[tEnvelope];
-  var drops: int;
-  var dups: int;
   var timerOdds: int;
   var ticking: bool;
+  var delivered: int;               // deliveries so far (the clock of the fault plan)
+  var dropAt: set[int];             // delivery indices at which the picked message is lost
+  var dupAt: set[int];              // ... delivered twice (a copy stays in flight)
+  var crashAt: set[int];            // ... a site crashes
+  var restartAt: map[int, int];     // delivery index -> site to restart
+  var restart: bool;
+  var horizon: int;
+  var crashable: seq[machine];
+  var down: set[int];
 
   start state Init {
-    entry (budget: tNetBudget) {
-      drops = budget.drops;
-      dups = budget.dups;
-      timerOdds = budget.timerOdds;
+    entry (b: tNetBudget) {
+      timerOdds = b.timerOdds;
+      restart = b.restart;
+      horizon = b.horizon;
+      dropAt = Plan(b.drops, b.horizon);
+      dupAt = Plan(b.dups, b.horizon);
+      if (restart) { crashAt = Plan(b.crashes, b.horizon); }
+      else if (b.crashes > 0) { crashAt = Plan(1, b.horizon); }
       goto Running;
     }
   }
 
   state Running {
+    on eNetCrashTargets do (t: seq[machine]) { crashable = t; }
     on eNetSend do (e: tNetSend) {
       Enqueue((dst = e.dst, ev = e.ev, payload = e.payload, timer = false));
     }
@@ -53,20 +80,52 @@ machine Network {
       var i: int;
       var e: tEnvelope;
       if (sizeof(bag) == 0) { ticking = false; return; }
+      Faults();
       i = Pick();
       e = bag[i];
-      if (!e.timer && drops > 0 && choose(8) == 0) {        // loss
-        drops = drops - 1;
+      if (!e.timer && delivered in dropAt) {           // loss
         bag -= (i);
-      } else if (!e.timer && dups > 0 && choose(8) == 0) {  // duplication: deliver, keep a copy
-        dups = dups - 1;
+        announce eWitDrop;
+      } else if (!e.timer && delivered in dupAt) {     // duplication: deliver, keep a copy
         send e.dst, e.ev, e.payload;
+        announce eWitDup;
       } else {
         bag -= (i);
         send e.dst, e.ev, e.payload;
       }
+      delivered = delivered + 1;
       send this, eNetDeliver;
     }
+  }
+
+  // Crash and restart points of the plan (brief 1.3: crash-recovery with durable state).
+  fun Faults() {
+    var s: int;
+    var up: seq[int];
+    if (delivered in restartAt) {
+      s = restartAt[delivered];
+      send crashable[s], eRestart;
+      down -= (s);
+      announce eWitRestart;
+    }
+    if (delivered in crashAt && sizeof(crashable) > 0 && sizeof(down) == 0) {
+      s = choose(sizeof(crashable));
+      send crashable[s], eCrash;
+      down += (s);
+      announce eWitCrash;
+      if (restart) { restartAt[delivered + 1 + choose(horizon / 3)] = s; }
+    }
+  }
+
+  // n distinct delivery indices in 0..horizon-1.
+  fun Plan(n: int, horizon: int): set[int] {
+    var out: set[int];
+    var tries: int;
+    while (sizeof(out) < n && tries < 100) {
+      out += (choose(horizon));
+      tries = tries + 1;
+    }
+    return out;
   }
 
   fun Enqueue(e: tEnvelope) {
@@ -113,45 +172,4 @@ fun Broadcast(net: machine, dsts: seq[machine], e: event, payload: any) {
 // Starts a timer: eTimeout(id) reaches owner some time later (see Network.Pick).
 fun NTimer(net: machine, owner: machine, id: int) {
   send net, eNetTimer, (owner = owner, id = id);
-}
-
-type tInjectorSetup = (sites: seq[machine], crashes: int, restart: bool);
-
-// Crashes up to `crashes` sites, one at a time, at random moments. With `restart`, a crashed
-// site comes back (from its durable state) before the next crash; without it, one site
-// crashes and stays down (the liveness tests tolerate f = 1 permanent failure).
-event eInjectorTick;
-machine FailureInjector {
-  var sites: seq[machine];
-  var left: int;
-  var restart: bool;
-  var down: int;
-
-  start state Init {
-    entry (p: tInjectorSetup) {
-      sites = p.sites;
-      left = p.crashes;
-      restart = p.restart;
-      down = -1;
-      if (left > 0) { send this, eInjectorTick; }
-      goto Injecting;
-    }
-  }
-
-  state Injecting {
-    on eInjectorTick do {
-      if (down >= 0) {
-        if (choose(3) == 0) {
-          send sites[down], eRestart;
-          down = -1;
-        }
-      } else if (left > 0 && choose(4) == 0) {
-        down = choose(sizeof(sites));
-        left = left - 1;
-        send sites[down], eCrash;
-        if (!restart) { down = -1; left = 0; }   // a permanent crash: one site at most
-      }
-      if (down >= 0 || left > 0) { send this, eInjectorTick; }
-    }
-  }
 }

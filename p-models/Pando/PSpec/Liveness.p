@@ -37,3 +37,24 @@ spec LeaderDecides observes eMonConfig, eMonVoted, eMonLeaderStarted {
     votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
   }
 }
+
+/* PANDO-L2 Every CPUT returns (brief Q9; the C# CputReturnsMonitor). Every CPUT a front-end
+   starts is answered: OK, CONFLICT(y) or CONFLICT(none). Hot while one is unanswered; a
+   schedule that ends in the hot state is a liveness violation. Assumptions as for
+   LeaderDecides: no loss, at most f sites down for good, a leader that stays up. */
+spec CputReturns observes eMonCputStarted, eMonCputReturned {
+  var pending: set[int];
+
+  start cold state Idle {
+    on eMonCputStarted do (c: tMonCputStarted) { pending += (c.op); goto Waiting; }
+    on eMonCputReturned do (r: tMonCputReturned) { }
+  }
+
+  hot state Waiting {
+    on eMonCputStarted do (c: tMonCputStarted) { pending += (c.op); }
+    on eMonCputReturned do (r: tMonCputReturned) {
+      pending -= (r.op);
+      if (sizeof(pending) == 0) { goto Idle; }
+    }
+  }
+}

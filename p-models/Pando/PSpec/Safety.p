@@ -5,12 +5,11 @@
  *****************************************************************************************/
 
 /* PANDO-S1 / PANDO-S1m Agreement (paper: Consistency; TLA+ AgreementInv, VersionAgreementInv).
-   For every version, at most one vid is ever chosen, and all chosen proposals carry the same
-   value bytes (PANDO-S1v). Chosen = q2 sites voted for the same vid in the same ballot. */
+   For every version, at most one vid is ever chosen. Chosen = q2 sites voted for the same vid
+   in the same ballot. */
 spec Agreement observes eMonConfig, eMonVoted {
   var q2: int;
   var votes: tVotes;
-  var chosenValue: map[int, int];   // version -> value of a chosen proposal
 
   start state Watching {
     on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
@@ -22,9 +21,27 @@ spec Agreement observes eMonConfig, eMonVoted {
       assert sizeof(chosen) <= 1,
         format("Agreement [PANDO-S1]: version {0} has two chosen vids {1} (latest: vid {2} at ballot ({3},{4}))",
                v.ver, ShowSet(chosen), v.vid, v.bal.round, v.bal.tag);
+    }
+  }
+}
+
+/* PANDO-S1v Agreement on values (TLA+ ValueAgreementInv): all chosen proposals of a version
+   carry the same value. Weaker than S1 when one value travels under two vids (a harmless
+   re-tag); M11's real hazard is two different values chosen, which only this monitor names. */
+spec ValueAgreement observes eMonConfig, eMonVoted {
+  var q2: int;
+  var votes: tVotes;
+  var chosenValue: map[int, int];   // version -> value of a chosen proposal
+
+  start state Watching {
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
+    on eMonVoted do (v: tMonVoted) {
+      votes = AddVote(votes, v.site, v.ver, v.bal, v.vid);
+      if (VoteCount(votes, v.ver, v.bal, v.vid) < q2) { return; }
       if (v.ver in chosenValue) {
         assert chosenValue[v.ver] == v.value,
-          format("Agreement [PANDO-S1v]: version {0} chose value {1} and value {2}", v.ver, chosenValue[v.ver], v.value);
+          format("ValueAgreement [PANDO-S1v]: version {0} chose value {1} and value {2} (vid {3} at ballot ({4},{5}))",
+                 v.ver, chosenValue[v.ver], v.value, v.vid, v.bal.round, v.bal.tag);
       } else {
         chosenValue[v.ver] = v.value;
       }
@@ -73,6 +90,34 @@ spec StrongStability observes eMonConfig, eMonVoted, eMonProposed {
   }
 }
 
+/* PANDO-S3 Validity (TLA+ ValidityInv): a write proposes its own request's vid or a vid some
+   site accepted at a lower ballot; a read write-back proposes only such an accepted vid. A
+   proposer never invents a vid. */
+spec Validity observes eMonVoted, eMonProposed {
+  var voted: map[int, map[tBallot, set[int]]];   // version -> ballot -> vids some site accepted
+
+  start state Watching {
+    on eMonVoted do (v: tMonVoted) {
+      if (!(v.ver in voted)) { voted[v.ver] = default(map[tBallot, set[int]]); }
+      if (!(v.bal in voted[v.ver])) { voted[v.ver][v.bal] = default(set[int]); }
+      voted[v.ver][v.bal] += (v.vid);
+    }
+    on eMonProposed do (p: tMonProposed) {
+      var c: tBallot;
+      var ok: bool;
+      ok = p.kind == KIND_W && p.vid == p.own;
+      if (!ok && p.ver in voted) {
+        foreach (c in keys(voted[p.ver])) {
+          if (BalLT(c, p.bal, M_NONE) && p.vid in voted[p.ver][c]) { ok = true; }
+        }
+      }
+      assert ok,
+        format("Validity [PANDO-S3]: version {0}, ballot ({1},{2}) proposed vid {3} ({4}), which is neither its own request nor accepted at a lower ballot",
+               p.ver, p.bal.round, p.bal.tag, p.vid, p.kind);
+    }
+  }
+}
+
 /* PANDO-S4 One proposal per ballot (assumed by the paper's proof; TLA+ OneProposalPerBallotInv). */
 spec OneProposalPerBallot observes eMonProposed {
   var proposals: map[int, map[tBallot, int]];
@@ -86,6 +131,88 @@ spec OneProposalPerBallot observes eMonProposed {
                  p.ver, p.bal.round, p.bal.tag, proposals[p.ver][p.bal], p.vid);
       }
       proposals[p.ver][p.bal] = p.vid;
+    }
+  }
+}
+
+/* PANDO-S5 Acceptor well-formedness (paper App. B acceptor invariant; TLA+ AcceptorWFInv).
+   Every slot a site holds has its accepted ballot at or below its promise, a vid exactly when
+   it has an accepted ballot, and its accepted (ballot, vid) is one of the site's own votes and
+   the highest of them. Checked on every change of a slot: promise, vote, restart. */
+spec AcceptorWF observes eMonVoted, eMonSlot {
+  var votes: map[int, map[int, map[tBallot, int]]];   // site -> version -> ballot -> vid voted
+
+  start state Watching {
+    on eMonVoted do (v: tMonVoted) {
+      if (!(v.site in votes)) { votes[v.site] = default(map[int, map[tBallot, int]]); }
+      if (!(v.ver in votes[v.site])) { votes[v.site][v.ver] = default(map[tBallot, int]); }
+      votes[v.site][v.ver][v.bal] = v.vid;
+    }
+    on eMonSlot do (s: tMonSlot) {
+      var c: tBallot;
+      if (IsNone(s.apn)) {
+        assert s.vid == 0,
+          format("AcceptorWF [PANDO-S5]: site {0}, version {1} holds vid {2} with no accepted ballot", s.site, s.ver, s.vid);
+        return;
+      }
+      assert !IsNone(s.ppn) && BalLE(s.apn, s.ppn, M_NONE),
+        format("AcceptorWF [PANDO-S5]: site {0}, version {1} accepted ({2},{3}) above its promise ({4},{5})",
+               s.site, s.ver, s.apn.round, s.apn.tag, s.ppn.round, s.ppn.tag);
+      assert s.site in votes && s.ver in votes[s.site] && s.apn in votes[s.site][s.ver] && votes[s.site][s.ver][s.apn] == s.vid,
+        format("AcceptorWF [PANDO-S5]: site {0}, version {1} holds vid {2} at ({3},{4}), which it never voted",
+               s.site, s.ver, s.vid, s.apn.round, s.apn.tag);
+      foreach (c in keys(votes[s.site][s.ver])) {
+        assert BalLE(c, s.apn, M_NONE),
+          format("AcceptorWF [PANDO-S5]: site {0}, version {1} holds its vote at ({2},{3}) but it voted at ({4},{5}) before",
+                 s.site, s.ver, s.apn.round, s.apn.tag, c.round, c.tag);
+      }
+    }
+  }
+}
+
+/* PANDO-S6 Promises are honest (TLA+ PromisesHonestInv; the induction helper of the proof).
+   A promise for ballot b reports an accepted state that is one of the site's votes below b
+   (or none), and the site never votes strictly between the reported ballot and b, neither
+   before the promise (checked when it is sent) nor after it (checked at every later vote). */
+type tPromiseRec = (ver: int, bal: tBallot, apn: tBallot);
+spec PromisesHonest observes eMonVoted, eMonPromised {
+  var votes: map[int, map[int, map[tBallot, int]]];   // site -> version -> ballot -> vid voted
+  var promises: map[int, seq[tPromiseRec]];            // site -> promises it sent
+
+  start state Watching {
+    on eMonVoted do (v: tMonVoted) {
+      var p: tPromiseRec;
+      if (!(v.site in votes)) { votes[v.site] = default(map[int, map[tBallot, int]]); }
+      if (!(v.ver in votes[v.site])) { votes[v.site][v.ver] = default(map[tBallot, int]); }
+      votes[v.site][v.ver][v.bal] = v.vid;
+      if (!(v.site in promises)) { return; }
+      foreach (p in promises[v.site]) {
+        if (p.ver == v.ver) {
+          assert !(BalLT(p.apn, v.bal, M_NONE) && BalLT(v.bal, p.bal, M_NONE)),
+            format("PromisesHonest [PANDO-S6]: site {0} promised ({1},{2}) for version {3} reporting ({4},{5}), then voted at ({6},{7}) in between",
+                   v.site, p.bal.round, p.bal.tag, v.ver, p.apn.round, p.apn.tag, v.bal.round, v.bal.tag);
+        }
+      }
+    }
+    on eMonPromised do (m: tMonPromised) {
+      var c: tBallot;
+      if (!IsNone(m.apn)) {
+        assert BalLT(m.apn, m.bal, M_NONE),
+          format("PromisesHonest [PANDO-S6]: site {0} promised ({1},{2}) reporting a vote at ({3},{4}), not below it",
+                 m.site, m.bal.round, m.bal.tag, m.apn.round, m.apn.tag);
+        assert m.site in votes && m.ver in votes[m.site] && m.apn in votes[m.site][m.ver] && votes[m.site][m.ver][m.apn] == m.vid,
+          format("PromisesHonest [PANDO-S6]: site {0} promised ({1},{2}) reporting vid {3} at ({4},{5}), which it never voted",
+                 m.site, m.bal.round, m.bal.tag, m.vid, m.apn.round, m.apn.tag);
+      }
+      if (m.site in votes && m.ver in votes[m.site]) {
+        foreach (c in keys(votes[m.site][m.ver])) {
+          assert !(BalLT(m.apn, c, M_NONE) && BalLT(c, m.bal, M_NONE)),
+            format("PromisesHonest [PANDO-S6]: site {0} promised ({1},{2}) for version {3} reporting ({4},{5}), hiding its vote at ({6},{7})",
+                   m.site, m.bal.round, m.bal.tag, m.ver, m.apn.round, m.apn.tag, c.round, c.tag);
+        }
+      }
+      if (!(m.site in promises)) { promises[m.site] = default(seq[tPromiseRec]); }
+      promises[m.site] += (sizeof(promises[m.site]), (ver = m.ver, bal = m.bal, apn = m.apn));
     }
   }
 }

@@ -47,7 +47,10 @@ machine DataSite {
       }
     }
     ignore ePrepare, ePropose, eCommit, eFetch, eCrash;
-    on eRestart goto Up;
+    on eRestart goto Up with {
+      var i: int;
+      foreach (i in keys(slots)) { AnnounceSlot(i); }   // what the site restarts with (TLA+ Restart)
+    }
   }
 
   fun Slot(ver: int): tSlot {
@@ -66,13 +69,15 @@ machine DataSite {
   fun OnPrepare(m: tPrepare) {
     var s: tSlot;
     if (Pruned(m.ver)) {
-      NSend(net, m.replyTo, eStale, (from = id, ver = m.ver, bal = m.bal, floor = floor));
+      SendStale(m.replyTo, m.ver, m.bal);
       return;
     }
     s = Slot(m.ver);
     if (IsNone(s.ppn) || BalLT(s.ppn, m.bal, cfg.mutant)) {
       s.ppn = m.bal;
       slots[m.ver] = s;                                   // persisted before the reply
+      AnnounceSlot(m.ver);
+      announce eMonPromised, (site = id, ver = m.ver, bal = m.bal, apn = s.apn, vid = s.vid);
       NSend(net, m.replyTo, ePromise, (from = id, ver = m.ver, bal = m.bal, apn = s.apn,
                                   vid = s.vid, value = s.value, cmt = s.cmt));
     } else {
@@ -84,7 +89,7 @@ machine DataSite {
   fun OnPropose(m: tPropose) {
     var s: tSlot;
     if (Pruned(m.ver)) {
-      NSend(net, m.replyTo, eStale, (from = id, ver = m.ver, bal = m.bal, floor = floor));
+      SendStale(m.replyTo, m.ver, m.bal);
       return;
     }
     s = Slot(m.ver);
@@ -98,17 +103,19 @@ machine DataSite {
     s.value = m.value;
     slots[m.ver] = s;
     announce eMonVoted, (site = id, ver = m.ver, bal = m.bal, vid = m.vid, value = m.value);
+    AnnounceSlot(m.ver);
     if (cfg.mutant == M7_CMT_ON_VOTE) { MarkCommitted(m.ver, m.vid); }
+    if (cfg.mutant == M12B_PRUNE_ON_ACCEPT) { Prune(m.ver); }     // M12b: GC before the version is chosen
     NSend(net, m.replyTo, eAccepted, (from = id, ver = m.ver, bal = m.bal, vid = m.vid, kind = m.kind));
   }
 
   // TLA+ action Commit(a): mark cmt only on a split accepted at a ballot >= the chosen one
-  // (the guard of the paper's model), then prune older versions.
-  fun OnCommit(m: tDelegateAdopted) {
+  // (the guard of the paper's model), then prune older versions. M7b drops the guard.
+  fun OnCommit(m: tCommit) {
     var s: tSlot;
     if (m.ver < floor) { return; }
     s = Slot(m.ver);
-    if (!IsNone(s.apn) && BalLE(m.bal, s.apn, cfg.mutant)) {
+    if ((!IsNone(s.apn) && BalLE(m.bal, s.apn, cfg.mutant)) || cfg.mutant == M7B_COMMIT_GUARD_OFF) {
       MarkCommitted(m.ver, m.vid);
       Prune(m.ver);
     }
@@ -128,7 +135,22 @@ machine DataSite {
     var old: seq[int];
     foreach (j in keys(slots)) { if (j < ver) { old += (sizeof(old), j); } }
     foreach (j in old) { slots -= (j); }
-    if (ver > floor) { floor = ver; }
+    if (ver > floor) {
+      floor = ver;
+      announce eMonPruned, (site = id, floor = floor);
+      announce eWitPruned;
+    }
+  }
+
+  fun SendStale(dst: machine, ver: int, bal: tBallot) {
+    announce eWitStaleReply;
+    NSend(net, dst, eStale, (from = id, ver = ver, bal = bal, floor = floor));
+  }
+
+  fun AnnounceSlot(ver: int) {
+    var s: tSlot;
+    s = slots[ver];
+    announce eMonSlot, (site = id, ver = ver, ppn = s.ppn, apn = s.apn, vid = s.vid);
   }
 
   // FETCH (brief 4.7): read-only; reports this site's state for one version.

@@ -90,6 +90,7 @@ machine Delegate {
         if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) {
           Propose(ver, bal, d.vid, o.value, d.fe);      // M11: recovered value under the FE's own vid
         } else {
+          if (o.vid != d.vid) { announce eWitRecovery; }
           NSend(net, d.fe, eDelegateAdopted, (ver = ver, bal = bal, vid = o.vid));
           Propose(ver, bal, o.vid, o.value, d.fe);
         }
@@ -107,7 +108,9 @@ machine Delegate {
   }
 
   fun Propose(ver: int, bal: tBallot, vid: int, value: int, fe: machine) {
-    announce eMonProposed, (ver = ver, bal = bal, vid = vid, value = value, kind = KIND_W);
+    var d: tDelegation;
+    d = att[Key(ver, bal)];
+    announce eMonProposed, (ver = ver, bal = bal, vid = vid, value = value, kind = KIND_W, own = d.vid);
     Broadcast(net, sites, ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = fe, kind = KIND_W));
   }
 }

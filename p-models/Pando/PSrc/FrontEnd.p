@@ -13,7 +13,7 @@
  *****************************************************************************************/
 
 type tOp = (write: bool, ver: int, vid: int, value: int);
-type tAttempt = (bal: tBallot, p1: tPhase1, acc: map[int, int], nacks2: set[int], proposed: bool);
+type tAttempt = (bal: tBallot, p1: tPhase1, acc: map[int, int], nacks2: set[int], proposed: bool, fast: bool);
 type tFetchedEntry = (floor: int, apn: tBallot, vid: int, value: int, cmt: int);
 
 machine FrontEnd {
@@ -62,9 +62,10 @@ machine FrontEnd {
         op = ops[next];
         next = next + 1;
         if (!op.write) { goto Fetching; }
-        // CPUT precondition (brief 4.4): version ver-1 is known to be chosen.
-        if (op.ver == 1 || knownVer >= op.ver - 1) {
+        // CPUT precondition (brief 4.4): version ver-1 is known to be chosen. M16 drops it.
+        if (op.ver == 1 || knownVer >= op.ver - 1 || cfg.mutant == M16_NO_GAP_RULE_OFF) {
           opId = id * 100 + next;
+          announce eMonCputStarted, (op = opId, ver = op.ver, vid = op.vid);
           del = default(tAttempt);
           del.bal = NoBallot();
           dir = default(tAttempt);
@@ -102,12 +103,13 @@ machine FrontEnd {
     on eDelegateAdopted do (m: tDelegateAdopted) { }   // informational (brief 3, msg 6)
     on eDelegateFailed do (m: tDelegateFailed) {
       if (m.ver != op.ver || m.bal != del.bal) { return; }
+      announce eWitDelegateFailed;
       if (m.reason == DF_KNOWN) { Finish(m.cmtSeen, NoBallot()); }
       else if (m.reason == DF_STALE) { FinishStale(); }
       else { goto ToLeader; }
     }
     on eTimeout do (t: int) {
-      if (t == curTimer) { goto Direct; }
+      if (t == curTimer) { announce eWitFailover; goto Direct; }
     }
     ignore ePromise, eLeaderResult, eFetched;
   }
@@ -164,6 +166,7 @@ machine FrontEnd {
     }
     on eLeaderResult do (m: tLeaderResult) {
       if (m.ver != op.ver) { return; }
+      announce eWitLeaderDecided;
       if (m.vid == 0) { FinishStale(); } else { Finish(m.vid, NoBallot()); }
     }
     on eAccepted do OnAccepted;      // an earlier attempt may still reach its quorum
@@ -189,7 +192,10 @@ machine FrontEnd {
       x = QuorumVid(dir.acc, cfg.params.q2);
       if (cfg.mutant == M10_OK_WITHOUT_VID && sizeof(dir.acc) >= cfg.params.q2) { x = op.vid; }
     }
-    if (x != 0) { Finish(x, m.bal); }   // TLA+ ChosenIn(x, b) seen by the FE; COMMIT as in CommitsSent
+    if (x != 0) {                       // TLA+ ChosenIn(x, b) seen by the FE; COMMIT as in CommitsSent
+      if (m.bal == dir.bal && dir.fast) { announce eWitChosenFast; }
+      Finish(x, m.bal);
+    }
   }
 
   fun EvaluateDirect() {
@@ -197,9 +203,11 @@ machine FrontEnd {
     o = Phase1Eval(dir.p1, true, cfg.params, cfg.mutant);
     if (o.outcome == O_USE_OWN) {
       dir.proposed = true;
+      dir.fast = true;
       Propose(dir.bal, op.vid, op.value, KIND_W);
     } else if (o.outcome == O_ADOPT) {
       dir.proposed = true;
+      if (o.vid != op.vid) { announce eWitRecovery; }
       if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) { Propose(dir.bal, op.vid, o.value, KIND_W); }
       else { Propose(dir.bal, o.vid, o.value, KIND_W); }
     } else if (o.outcome == O_KNOWN_CHOSEN) {
@@ -212,7 +220,9 @@ machine FrontEnd {
   }
 
   fun Propose(bal: tBallot, vid: int, value: int, kind: tKind) {
-    announce eMonProposed, (ver = op.ver, bal = bal, vid = vid, value = value, kind = kind);
+    var own: int;
+    if (kind == KIND_W) { own = op.vid; }
+    announce eMonProposed, (ver = op.ver, bal = bal, vid = vid, value = value, kind = kind, own = own);
     Broadcast(net, sites, ePropose, (ver = op.ver, bal = bal, vid = vid, value = value, replyTo = this, kind = kind));
   }
 
@@ -223,6 +233,7 @@ machine FrontEnd {
       Broadcast(net, sites, eCommit, (ver = op.ver, bal = bal, vid = x));
     }
     if (knownVer < op.ver) { knownVer = op.ver; }
+    if (x == op.vid) { announce eWitCputOk; } else { announce eWitCputConflict; }
     announce eMonCputReturned, (op = opId, ver = op.ver, vid = op.vid, ok = (x == op.vid), other = x);
     goto NextOp;
   }
@@ -230,6 +241,7 @@ machine FrontEnd {
   // A STALE reply: the version was pruned, so it is decided and a later version is chosen.
   fun FinishStale() {
     if (knownVer < op.ver) { knownVer = op.ver; }
+    announce eWitCputStale;
     announce eMonCputReturned, (op = opId, ver = op.ver, vid = op.vid, ok = false, other = 0);
     goto NextOp;
   }
@@ -270,12 +282,20 @@ machine FrontEnd {
       if (fetched[s].cmt != 0) { x = fetched[s].cmt; }
     }
     if (empties == sizeof(fetched)) { ReturnRead(0); return; }             // nothing accepted: EMPTY
-    if (x != 0 && CountFetched(x) >= cfg.params.k) { ReturnRead(x); return; }  // TLA+ ReadFastReturn
+    if (x != 0 && CountFetched(x) >= cfg.params.k) {                      // TLA+ ReadFastReturn
+      announce eWitReadFast;
+      ReturnRead(x);
+      return;
+    }
     if (sizeof(fetched) < cfg.params.q1b) { return; }
     foreach (s in keys(fetched)) {
       if (!IsNone(fetched[s].apn) && CountFetched(fetched[s].vid) >= cfg.params.k) { w = fetched[s].vid; }
     }
-    if (w == 0) { ReturnRead(0); return; }   // TLA+ ReadReturnNone: nothing recoverable in a 1b quorum
+    if (w == 0) {                            // TLA+ ReadReturnNone: nothing recoverable in a 1b quorum
+      if (cfg.mutant == MR3_READ_INVENTS_VID) { goto WriteBack; }   // MR3: write back a vid of its own
+      ReturnRead(0);
+      return;
+    }
     if (cfg.mutant == M6_READ_NO_WRITEBACK) { ReturnRead(w); return; }
     goto WriteBack;
   }
@@ -321,6 +341,7 @@ machine FrontEnd {
       x = QuorumVid(rb.acc, cfg.params.q2);
       if (x != 0) {                          // TLA+ ReadReturnAfterWriteBack
         Broadcast(net, sites, eCommit, (ver = op.ver, bal = rb.bal, vid = x));
+        announce eWitReadWriteBack;
         ReturnRead(x);
       }
     }
@@ -342,6 +363,9 @@ machine FrontEnd {
     if (o.outcome == O_ADOPT) {               // propose ONLY a recovered value (brief 4.7)
       rb.proposed = true;
       Propose(rb.bal, o.vid, o.value, KIND_R);
+    } else if (o.outcome == O_NOTHING && cfg.mutant == MR3_READ_INVENTS_VID) {
+      rb.proposed = true;                     // MR3: a vid no site accepted and no client asked for
+      Propose(rb.bal, 900 + id, 9, KIND_R);
     } else if (o.outcome == O_NOTHING) {
       ReturnRead(0);
     } else if (o.outcome == O_DECIDED_LATER) {
@@ -352,6 +376,7 @@ machine FrontEnd {
   }
 
   fun ReturnRead(x: int) {
+    if (x == 0) { announce eWitReadEmpty; }
     announce eMonReadReturned, (rid = rid, ver = op.ver, vid = x);
     restarts = 0;
     goto NextOp;
@@ -365,13 +390,19 @@ machine FrontEnd {
 
   // The client gets RETRY: the read returns nothing (it stays pending in the history).
   fun GiveUpRead() {
+    announce eWitReadGaveUp;
     restarts = 0;
     goto NextOp;
   }
 
+  // A fresh round-0 ballot, unique to this FE (id and sequence number in the low digits). With
+  // randomOrder its rank is drawn from 0..4, so FE, delegated and reader ballots of different
+  // FEs (and of one FE's successive attempts) meet in every relative order across schedules.
   fun NewBallot(): tBallot {
+    var rank: int;
     seqNo = seqNo + 1;
-    return (round = 0, tag = id * 100 + seqNo);
+    if (cfg.randomOrder) { rank = choose(5); }
+    return (round = 0, tag = rank * 10000 + id * 100 + seqNo);
   }
 
   fun StartTimer() {

@@ -124,6 +124,7 @@ machine Leader {
       vid = request[ver].vid;
       value = request[ver].value;
       if (o.outcome == O_ADOPT) {
+        if (o.vid != vid) { announce eWitRecovery; }
         value = o.value;
         if (cfg.mutant != M11_FRESH_VID_ON_RECOVERY) { vid = o.vid; }
       }
@@ -131,7 +132,7 @@ machine Leader {
       r.vid = vid;
       r.value = value;
       runs[ver] = r;
-      announce eMonProposed, (ver = ver, bal = r.bal, vid = vid, value = value, kind = KIND_W);
+      announce eMonProposed, (ver = ver, bal = r.bal, vid = vid, value = value, kind = KIND_W, own = request[ver].vid);
       Broadcast(net, sites, ePropose, (ver = ver, bal = r.bal, vid = vid, value = value, replyTo = this, kind = KIND_W));
     } else if (o.outcome == O_KNOWN_CHOSEN) {
       Decide(ver, o.vid, NoBallot());

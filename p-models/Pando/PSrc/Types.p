@@ -24,12 +24,16 @@ enum tMutant {
   M5_RECOVER_ON_1A,            // skip the 1b wait: recover from the 1a replies alone
   M6_READ_NO_WRITEBACK,        // a read returns a recoverable vid without writing it back
   M7_CMT_ON_VOTE,              // a site marks cmt when it accepts
+  M7B_COMMIT_GUARD_OFF,        // a site applies COMMIT without the guard apn >= b (it may hold another vid)
   M9_REUSE_DELEGATED_BALLOT,   // after a delegate timeout the FE runs Phase 2 at the delegated ballot
   M10_OK_WITHOUT_VID,          // the FE treats any Phase-2 quorum of its ballot as its own success
   M11_FRESH_VID_ON_RECOVERY,   // a recovered value is re-proposed under the proposer's own vid
   M12_GC_FORGETS_SLOT,         // a pruned slot is answered as if empty (no floor / STALE)
+  M12B_PRUNE_ON_ACCEPT,        // a site prunes older versions when it accepts a newer one, not on COMMIT
   M13_RESTART_LOSES_PROMISE,   // a restarted site forgets its promise (ppn falls back to apn)
-  M14_ROUND_ONLY_COMPARE       // ballots compared by round only
+  M14_ROUND_ONLY_COMPARE,      // ballots compared by round only
+  M16_NO_GAP_RULE_OFF,         // an FE writes version i without knowing version i-1 is chosen
+  MR3_READ_INVENTS_VID         // a read with nothing recoverable writes back a vid of its own
 }
 
 // Parameter set (brief 5.1): N sites, K splits to decode, threshold quorum sizes.
@@ -38,7 +42,9 @@ type tParams = (n: int, k: int, q1a: int, q1b: int, q2: int);
 // Workload shapes driven by the test harness.
 enum tScenario {
   SC_CONFLICT,   // two writers race for version 1 (one delegated), a third FE reads twice
-  SC_VERSIONS    // two writers each write version 1 then version 2; sites prune on commit
+  SC_VERSIONS    // two writers each write version 1 then version 2; sites prune on commit; a
+                 // third FE tries version 2 first (skipped unless it knows version 1 is chosen)
+                 // and then reads versions 2 and 1
 }
 
 // Everything a test case fixes. Fault budgets bound how many faults one schedule may inject.
@@ -51,7 +57,9 @@ type tConfig = (
   crashes: int,         // site crashes
   restart: bool,        // crashed sites come back (with durable state) or stay down
   leaderTimeouts: bool, // the leader retries on a timeout (needed only when messages can be lost)
-  timerOdds: int        // while messages are in flight, a delivery is a timeout with probability 1/timerOdds
+  timerOdds: int,       // while messages are in flight, a delivery is a timeout with probability 1/timerOdds
+  randomOrder: bool     // FE, delegate and reader ballots get a random rank, so their relative order
+                        // differs between schedules; false pins FE 2 above FE 1 (M9 needs that order)
 );
 
 // ---- Protocol messages (brief section 3). from = a site's index 0..N-1. ----

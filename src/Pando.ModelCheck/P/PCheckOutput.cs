@@ -19,6 +19,17 @@ public sealed record PCheckResult(Verdict Verdict, long? Schedules, double? Seco
     public double? SchedulesPerSecond => Schedules is > 0 && Seconds is > 0 ? Schedules.Value / Seconds.Value : null;
 }
 
+/// <summary>What P's coverage report (<c>BugFinding/*.coverage.txt</c>) says about one run.</summary>
+/// <param name="TotalEventCoverage">P's "Total event coverage" in percent (events handled over events each state declares).</param>
+/// <param name="Reached">Witness events the <c>Reached</c> monitor received, over all schedules.</param>
+/// <param name="NotReached">Witness events it declares but never received.</param>
+public sealed record PCoverage(double? TotalEventCoverage, IReadOnlyList<string> Reached, IReadOnlyList<string> NotReached)
+{
+    /// <summary>The one-line summary printed after a passing test.</summary>
+    public string Line => string.Create(CultureInfo.InvariantCulture,
+        $"witnesses reached {Reached.Count}/{Reached.Count + NotReached.Count}{(NotReached.Count > 0 ? $" (not: {string.Join(", ", NotReached)})" : "")}, event coverage {TotalEventCoverage?.ToString("0.0", CultureInfo.InvariantCulture) ?? "?"}%");
+}
+
 /// <summary>
 /// Reads what <c>p check -o DIR</c> leaves behind: the exit code, <c>DIR/BugFinding/*_pchecker_summary.txt</c>
 /// (bugs, schedules, max_depth, time_seconds) and, for a bug, the first <c>&lt;ErrorLog&gt;</c> line of the
@@ -81,6 +92,46 @@ public static partial class PCheckOutput
         if (LivenessBug().Match(error) is { Success: true } l)
             return new PCheckResult(new Verdict(VerdictKind.Liveness, l.Groups["mon"].Value, null, error), schedules, seconds, depth, trace);
         return new PCheckResult(new Verdict(VerdictKind.Error, Detail: error), schedules, seconds, depth, trace);
+    }
+
+    [GeneratedRegex(@"^Total event coverage: (?<p>[0-9.]+)%", RegexOptions.Multiline)]
+    private static partial Regex TotalCoverage();
+
+    /// <summary>
+    /// Reads the coverage report: the total, and the events the <c>Reached</c> monitor received and did not receive
+    /// (its section lists "Events received:" and "Events not covered:"). Null when there is no report.
+    /// </summary>
+    public static PCoverage? ReadCoverage(string outDir)
+    {
+        var bugDir = Path.Combine(outDir, "BugFinding");
+        var file = Directory.Exists(bugDir) ? Directory.EnumerateFiles(bugDir, "*.coverage.txt").FirstOrDefault() : null;
+        if (file is null) return null;
+        var text = File.ReadAllText(file);
+        double? total = TotalCoverage().Match(text) is { Success: true } m ? double.Parse(m.Groups["p"].Value, CultureInfo.InvariantCulture) : null;
+        List<string> reached = [], missing = [];
+        bool inReached = false;
+        foreach (var raw in text.Split('\n'))
+        {
+            var line = raw.Trim();
+            if (line.StartsWith("Monitor: ", StringComparison.Ordinal) || line.StartsWith("StateMachine: ", StringComparison.Ordinal))
+                inReached = line == "Monitor: Reached";
+            else if (inReached && line.StartsWith("Events received:", StringComparison.Ordinal))
+                reached.AddRange(Names(line["Events received:".Length..]));
+            else if (inReached && line.StartsWith("Events not covered:", StringComparison.Ordinal))
+                missing.AddRange(Names(line["Events not covered:".Length..]));
+        }
+        return new PCoverage(total, reached.Distinct().Order(StringComparer.Ordinal).ToList(), missing.Distinct().Order(StringComparer.Ordinal).ToList());
+
+        static IEnumerable<string> Names(string list) => list.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+    }
+
+    /// <summary>A passing test fails as NOT REACHED when a witness it names was never received.</summary>
+    public static Judgement CheckReached(Judgement j, PTestEntry t, PCheckResult r, PCoverage? c)
+    {
+        if (!j.Ok || r.Verdict.Kind != VerdictKind.Pass || t.Reaches.Count == 0) return j;
+        if (c is null) return new Judgement(false, "NOT REACHED: the run passed but wrote no coverage report to check its witnesses against");
+        var missing = t.Reaches.Where(w => !c.Reached.Contains(w)).ToList();
+        return missing.Count == 0 ? j : new Judgement(false, $"NOT REACHED: the run passed but never reached {string.Join(", ", missing)}");
     }
 
     /// <summary>Judges a P run with the shared <see cref="Judge"/>.</summary>

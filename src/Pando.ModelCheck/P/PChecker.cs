@@ -11,8 +11,9 @@ namespace Pando.ModelCheck.P;
 /// <param name="WallSeconds">Wall-clock seconds of the run.</param>
 /// <param name="LogPath">The checker's console output.</param>
 /// <param name="CommandLine">The command that ran.</param>
+/// <param name="Coverage">P's coverage report of the run (witnesses and event coverage), when it wrote one.</param>
 public sealed record PTestOutcome(PTestEntry Test, Tier Tier, PCheckResult Result, Judgement Judgement,
-    double WallSeconds, string LogPath, string CommandLine);
+    double WallSeconds, string LogPath, string CommandLine, PCoverage? Coverage);
 
 /// <summary>
 /// Runs the P toolchain: <c>dotnet tool restore</c> (P is a local tool pinned in
@@ -80,7 +81,7 @@ public sealed class PChecker(string repoRoot, string outDir)
 
     private PTestOutcome RunOne(PTestManifest manifest, string dll, PTestEntry t, Tier tier)
     {
-        var runDir = Path.Combine(outDir, t.Name);
+        var runDir = Path.Combine(outDir, RunName(t));
         if (Directory.Exists(runDir)) Directory.Delete(runDir, recursive: true);
         Directory.CreateDirectory(runDir);
         var args = CheckArguments(dll, t, tier, runDir);
@@ -92,9 +93,13 @@ public sealed class PChecker(string repoRoot, string outDir)
         var result = code is not { } exit
             ? PCheckResult.Failure(VerdictKind.Timeout, $"stopped after its time limit of {t.TimeLimitSeconds} s")
             : PCheckOutput.Parse(exit, runDir, output);
-        return new PTestOutcome(t, tier, result, PCheckOutput.Judge(t.Expect, result, t.Schedules(tier)), sw.Elapsed.TotalSeconds,
-            log, "dotnet " + string.Join(' ', args));
+        var coverage = PCheckOutput.ReadCoverage(runDir);
+        var judgement = PCheckOutput.CheckReached(PCheckOutput.Judge(t.Expect, result, t.Schedules(tier)), t, result, coverage);
+        return new PTestOutcome(t, tier, result, judgement, sw.Elapsed.TotalSeconds, log, "dotnet " + string.Join(' ', args), coverage);
     }
+
+    /// <summary>The run's output folder name: the test's name, with the seed when a seed sweep runs one test several times.</summary>
+    public static string RunName(PTestEntry t) => t.RunTag is null ? t.Name : $"{t.Name}.{t.RunTag}";
 
     private static string Exit(int? code) => code is { } c ? $"exited with {c}" : "was stopped after its time limit";
 

@@ -15,6 +15,14 @@ public sealed record PTestEntry : CheckEntry
     public required long Seed { get; init; }
     /// <summary>Optional <c>--max-steps</c>.</summary>
     public long? MaxSteps { get; init; }
+    /// <summary>
+    /// Witnesses of a passing test: reachability events (declared <c>event eWit...</c> and observed by the project's
+    /// <c>Reached</c> monitor) that P's coverage report must show as received, or the test fails as NOT REACHED.
+    /// </summary>
+    public IReadOnlyList<string> Reaches { get; init; } = [];
+
+    /// <summary>Set when one test runs several times in one invocation (a seed sweep): names its output folder.</summary>
+    public string? RunTag { get; init; }
 
     /// <summary>Schedules for a tier.</summary>
     public long Schedules(Tier tier) => tier == Tier.Fast ? FastSchedules : FullSchedules;
@@ -36,7 +44,7 @@ public sealed partial class PTestManifest
     public required IReadOnlyList<PTestEntry> Tests { get; init; }
 
     private static readonly HashSet<string> Fields =
-        ["name", "protocol", "expect", "schedules", "seed", "maxSteps", "timeLimitSeconds", "description", "stats"];
+        ["name", "protocol", "expect", "schedules", "seed", "maxSteps", "timeLimitSeconds", "description", "stats", "reaches"];
 
     /// <summary>Loads and validates the manifest.</summary>
     public static PTestManifest Load(string path)
@@ -46,9 +54,19 @@ public sealed partial class PTestManifest
         foreach (var r in EntryReader.Entries(path, "tests", "P test manifest", Fields))
         {
             var (fast, full) = r.PerTier("schedules");
+            var expect = ParseExpectation(r.Str("expect"), r.Where);
+            var reaches = new List<string>();
+            if (r["reaches"] is { } rn)
+            {
+                if (rn is not JsonArray ra || expect.Kind != VerdictKind.Pass)
+                    throw new InputError($"{r.Where}: field \"reaches\" must be an array of witness event names, and only a passing test has witnesses");
+                foreach (var x in ra)
+                    reaches.Add(x is JsonValue xv && xv.TryGetValue<string>(out var xs) && xs.StartsWith("eWit", StringComparison.Ordinal)
+                        ? xs : throw new InputError($"{r.Where}: field \"reaches\" must list witness event names (eWit...), got {x?.ToJsonString()}"));
+            }
             var e = new PTestEntry
             {
-                Name = r.Str("name"), Protocol = r.Str("protocol"), Expect = ParseExpectation(r.Str("expect"), r.Where),
+                Name = r.Str("name"), Protocol = r.Str("protocol"), Expect = expect, Reaches = reaches,
                 FastSchedules = fast, FullSchedules = full, Seed = r.Long("seed", 0), MaxSteps = r.OptionalLong("maxSteps", 1),
                 TimeLimitSeconds = (int)r.Long("timeLimitSeconds", 1), Description = r.Str("description"), Stats = r.Stats(),
             };
@@ -92,6 +110,9 @@ public sealed partial class PTestManifest
     [GeneratedRegex(@"^\s*test\s+([A-Za-z_][A-Za-z0-9_]*)\s*\[", RegexOptions.Multiline)]
     private static partial Regex TestDecl();
 
+    [GeneratedRegex(@"^\s*event\s+([A-Za-z_][A-Za-z0-9_]*)\s*[;:]", RegexOptions.Multiline)]
+    private static partial Regex EventDecl();
+
     private void Validate()
     {
         var seen = new HashSet<string>(StringComparer.Ordinal);
@@ -108,6 +129,11 @@ public sealed partial class PTestManifest
                 throw new InputError($"{Path}: test {t.Name} is not declared in any .p file of p-models/{project}");
             foreach (var d in declared.Where(d => !seen.Contains(d)))
                 throw new InputError($"{Path}: test case {d} is declared in p-models/{project} but not listed in the manifest (every test needs an expectation)");
+            var events = PSources(System.IO.Path.Combine(ModelsDir, project)).Concat(PSources(System.IO.Path.Combine(ModelsDir, "Common")))
+                .SelectMany(f => EventDecl().Matches(File.ReadAllText(f)).Select(mt => mt.Groups[1].Value)).ToHashSet(StringComparer.Ordinal);
+            foreach (var t in Tests.Where(t => t.Protocol == project))
+                foreach (var w in t.Reaches.Where(w => !events.Contains(w)))
+                    throw new InputError($"{Path}: test {t.Name} reaches {w}, which no .p file of p-models/{project} or p-models/Common declares as an event");
         }
     }
 }
