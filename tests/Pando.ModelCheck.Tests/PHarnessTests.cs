@@ -143,7 +143,7 @@ public class PHarnessTests
     {
         var proj = Directory.CreateDirectory(Path.Combine(d.Path, "Demo")).FullName;
         Directory.CreateDirectory(Path.Combine(proj, "PTst"));
-        File.WriteAllText(Path.Combine(proj, "PTst", "T.p"), "test tcOne [main=A]: assert M in { A };\ntest tcTwo [main=B]: assert M in { B };\n");
+        File.WriteAllText(Path.Combine(proj, "PTst", "T.p"), "event eWitSomething;\ntest tcOne [main=A]: assert M in { A };\ntest tcTwo [main=B]: assert M in { B };\n");
         var tests = new JsonArray
         {
             new JsonObject { ["name"] = "tcOne", ["protocol"] = "Demo", ["expect"] = "pass", ["schedules"] = new JsonObject { ["fast"] = 10, ["full"] = 100 }, ["seed"] = 1, ["timeLimitSeconds"] = 60, ["description"] = "d" },
@@ -172,6 +172,9 @@ public class PHarnessTests
     [InlineData("budgets", "schedules.full (5) must be >= schedules.fast (10)")]
     [InlineData("project", "project folder")]
     [InlineData("zero", "field \"schedules.fast\" must be an integer >= 1")]
+    [InlineData("witness-on-bug", "only a passing test has witnesses")]
+    [InlineData("witness-unknown", "reaches eWitNowhere, which no .p file of p-models/Demo or p-models/Common declares as an event")]
+    [InlineData("witness-not-event", "must list witness event names (eWit...)")]
     public void Bad_manifests_are_refused_naming_the_rule(string kind, string expected)
     {
         using var d = new TempDir();
@@ -191,10 +194,83 @@ public class PHarnessTests
                 case "budgets": first["schedules"]!["full"] = 5; break;
                 case "project": first["protocol"] = "Nope"; break;
                 case "zero": first["schedules"]!["fast"] = 0; break;
+                case "witness-on-bug": tests[1]!["reaches"] = new JsonArray("eWitSomething"); break;
+                case "witness-unknown": first["reaches"] = new JsonArray("eWitNowhere"); break;
+                case "witness-not-event": first["reaches"] = new JsonArray("Agreement"); break;
             }
         });
         var e = Assert.Throws<InputError>(() => PTestManifest.Load(path));
         Assert.Contains(expected, e.Message);
+    }
+
+    [Fact]
+    public void A_passing_test_may_name_declared_witnesses()
+    {
+        using var d = new TempDir();
+        var m = PTestManifest.Load(WriteManifest(d, tests => tests[0]!["reaches"] = new JsonArray("eWitSomething")));
+        Assert.Equal(["eWitSomething"], m.Tests[0].Reaches);
+    }
+
+    // The shape of P 3.1.0's coverage report (BugFinding/Pando.coverage.txt), cut down.
+    private const string CoverageReport = """
+        Total event coverage: 88.3%
+        ===========================
+        Monitor: Agreement
+        ==================
+        Event coverage: 100.0%
+
+        	State: Watching
+        		Events received: eMonConfig, eMonVoted
+
+        Monitor: Reached
+        ================
+        Event coverage: 83.3%
+
+        	State: Watching
+        		State event coverage: 83.3%
+        		Events received: eWitCrash, eWitRecovery
+        		Events not covered: eWitPruned
+        		Previous states: Watching
+
+        StateMachine: DataSite
+        ======================
+        	State: Up
+        		Events received: eCommit, eCrash
+        		Events not covered: ePrepare
+        """;
+
+    [Fact]
+    public void Coverage_report_gives_the_witnesses_and_the_total()
+    {
+        using var d = new TempDir();
+        Directory.CreateDirectory(Path.Combine(d.Path, "BugFinding"));
+        File.WriteAllText(Path.Combine(d.Path, "BugFinding", "Pando.coverage.txt"), CoverageReport);
+        var c = PCheckOutput.ReadCoverage(d.Path)!;
+        Assert.Equal(88.3, c.TotalEventCoverage);
+        Assert.Equal(["eWitCrash", "eWitRecovery"], c.Reached);
+        Assert.Equal(["eWitPruned"], c.NotReached);
+        Assert.Equal("witnesses reached 2/3 (not: eWitPruned), event coverage 88.3%", c.Line);
+        Assert.Null(PCheckOutput.ReadCoverage(Path.Combine(d.Path, "nothing-here")));
+    }
+
+    [Fact]
+    public void A_passing_run_that_misses_a_witness_fails_as_not_reached()
+    {
+        var t = new PTestEntry
+        {
+            Name = "tcOne", Protocol = "Demo", Expect = Expectation.Parse("pass", "here"), FastSchedules = 1, FullSchedules = 1, Seed = 1,
+            TimeLimitSeconds = 1, Description = "d", Reaches = ["eWitCrash", "eWitPruned"],
+        };
+        var pass = new PCheckResult(new Verdict(VerdictKind.Pass, Detail: "no bug"), 10, 1, 100, null);
+        var ok = new Judgement(true, "pass as expected");
+        var cov = new PCoverage(90, ["eWitCrash"], ["eWitPruned"]);
+        var j = PCheckOutput.CheckReached(ok, t, pass, cov);
+        Assert.False(j.Ok);
+        Assert.Equal("NOT REACHED: the run passed but never reached eWitPruned", j.Message);
+        Assert.True(PCheckOutput.CheckReached(ok, t with { Reaches = ["eWitCrash"] }, pass, cov).Ok);
+        Assert.False(PCheckOutput.CheckReached(ok, t, pass, null).Ok);
+        var bug = new PCheckResult(new Verdict(VerdictKind.Violates, "M", "X-1", "e"), 3, 1, 100, null);
+        Assert.True(PCheckOutput.CheckReached(new Judgement(true, "as expected"), t, bug, null).Ok);   // witnesses are for passing runs
     }
 
     private sealed class TempDir : IDisposable
@@ -218,6 +294,12 @@ public class PCliTests
         var b = Pando("check", "--p", "--tier", "huge");
         Assert.Equal(2, b.Code);
         Assert.Contains("--tier must be fast or full", b.Err);
+        var s = Pando("check", "--p", "--seed", "soon", "--list");
+        Assert.Equal(2, s.Code);
+        Assert.Contains("--seed soon: a seed is a number from 0 to 4294967295 or \"commit\"", s.Err);
+        var w = Pando("check", "--p", "--seeds", "5..1");
+        Assert.Equal(2, w.Code);
+        Assert.Contains("--seeds 5..1: expected A..B with 0 <= A <= B", w.Err);
     }
 
     [Fact]
@@ -228,7 +310,7 @@ public class PCliTests
         Assert.Contains("tcX6LeaderDecides", r.Out);
         Assert.Contains("liveness LeaderDecides [PANDO-L1]", r.Out);
         Assert.Contains("violates Agreement [PANDO-S1]", r.Out);
-        Assert.Contains("22 test(s), tier fast", r.Out);
+        Assert.Contains($"{PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json")).Tests.Count} test(s), tier fast", r.Out);
         Assert.Equal("", r.Err);
     }
 

@@ -129,7 +129,8 @@ public sealed partial class PTestManifest
                 throw new InputError($"{Path}: test {t.Name} is not declared in any .p file of p-models/{project}");
             foreach (var d in declared.Where(d => !seen.Contains(d)))
                 throw new InputError($"{Path}: test case {d} is declared in p-models/{project} but not listed in the manifest (every test needs an expectation)");
-            var events = PSources(System.IO.Path.Combine(ModelsDir, project)).Concat(PSources(System.IO.Path.Combine(ModelsDir, "Common")))
+            var common = System.IO.Path.Combine(ModelsDir, "Common");
+            var events = PSources(System.IO.Path.Combine(ModelsDir, project)).Concat(Directory.Exists(common) ? PSources(common) : [])
                 .SelectMany(f => EventDecl().Matches(File.ReadAllText(f)).Select(mt => mt.Groups[1].Value)).ToHashSet(StringComparer.Ordinal);
             foreach (var t in Tests.Where(t => t.Protocol == project))
                 foreach (var w in t.Reaches.Where(w => !events.Contains(w)))
