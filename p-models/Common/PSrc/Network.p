@@ -23,7 +23,15 @@ type tNetTimer = (owner: machine, id: int);
 // deliveries simply sees fewer faults. crashes: site crashes (at most one site down at a time);
 // with restart, a crashed site comes back from its durable state 1..horizon/3 deliveries later;
 // without it, exactly one site may crash and it stays down (f = 1 permanent failure).
-type tNetBudget = (drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int);
+//
+// Optional, for protocols with a distinguished leader and proxies (both off unless a test asks):
+// leaderFaults: at one planned delivery the environment's election (outside the protocol, like
+// Pando's ConfigManager) makes the standby leader take over (eTakeOver), and either the old leader
+// crashes (failover) or it keeps running (duelling leaders), each with probability 1/2.
+// proxyCrashes: at one planned delivery one proxy crashes (the first of the proxy list restarts,
+// with its volatile state lost, 1..horizon/3 deliveries later; the others stay down).
+type tNetBudget = (drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int,
+                   leaderFaults: bool, proxyCrashes: bool);
 event eNetSend: tNetSend;
 // A timer: eTimeout(id) is put in flight to owner like a message, but it is never lost or
 // duplicated, and it is delivered only now and then (see Deliver) or when nothing else is in
@@ -34,12 +42,21 @@ event eTimeout: int;
 event eNetDeliver;
 // The nodes the network may crash (sent once by the harness after it created them).
 event eNetCrashTargets: seq[machine];
+// The leaders (current first, then the standby) and the proxies, when the budget has leader faults
+// or proxy crashes.
+event eNetLeaders: seq[machine];
+event eNetProxies: seq[machine];
+// The election's decision, sent to the standby leader: it is now a leader.
+event eTakeOver;
 
 // Witnesses of the faults (observed by a protocol's Reached monitor for coverage).
 event eWitDrop;
 event eWitDup;
 event eWitCrash;
 event eWitRestart;
+event eWitLeaderFailover;   // the leader crashed and the standby took over
+event eWitLeaderDuel;       // the standby took over while the old leader kept running
+event eWitProxyCrash;       // a proxy (front-end or delegate) crashed
 
 machine Network {
   var bag: seq[tEnvelope];
@@ -54,6 +71,12 @@ machine Network {
   var horizon: int;
   var crashable: seq[machine];
   var down: set[int];
+  var leaders: seq[machine];
+  var leaderAt: int;                // delivery index of the leader fault (-1: none)
+  var duel: bool;
+  var proxies: seq[machine];
+  var proxyCrashAt: int;            // delivery index of the proxy crash (-1: none)
+  var proxyRestartAt: int;
 
   start state Init {
     entry (b: tNetBudget) {
@@ -64,12 +87,19 @@ machine Network {
       dupAt = Plan(b.dups, b.horizon);
       if (restart) { crashAt = Plan(b.crashes, b.horizon); }
       else if (b.crashes > 0) { crashAt = Plan(1, b.horizon); }
+      leaderAt = -1;
+      proxyCrashAt = -1;
+      proxyRestartAt = -1;
+      if (b.leaderFaults) { leaderAt = choose(horizon); duel = choose(2) == 0; }
+      if (b.proxyCrashes) { proxyCrashAt = choose(horizon); }
       goto Running;
     }
   }
 
   state Running {
     on eNetCrashTargets do (t: seq[machine]) { crashable = t; }
+    on eNetLeaders do (l: seq[machine]) { leaders = l; }
+    on eNetProxies do (p: seq[machine]) { proxies = p; }
     on eNetSend do (e: tNetSend) {
       Enqueue((dst = e.dst, ev = e.ev, payload = e.payload, timer = false));
     }
@@ -101,7 +131,19 @@ machine Network {
   // Crash and restart points of the plan (brief 1.3: crash-recovery with durable state).
   fun Faults() {
     var s: int;
-    var up: seq[int];
+    var p: int;
+    if (delivered == leaderAt && sizeof(leaders) == 2) {
+      if (duel) { announce eWitLeaderDuel; }
+      else { send leaders[0], eCrash; announce eWitLeaderFailover; }
+      send leaders[1], eTakeOver;
+    }
+    if (delivered == proxyRestartAt) { send proxies[0], eRestart; }
+    if (delivered == proxyCrashAt && sizeof(proxies) > 0) {
+      p = choose(sizeof(proxies));
+      send proxies[p], eCrash;
+      announce eWitProxyCrash;
+      if (p == 0) { proxyRestartAt = delivered + 1 + choose(horizon / 3); }
+    }
     if (delivered in restartAt) {
       s = restartAt[delivered];
       send crashable[s], eRestart;

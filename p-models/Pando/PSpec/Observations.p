@@ -130,10 +130,11 @@ event eWitReadEmpty;         // a GET returned EMPTY
 event eWitReadGaveUp;        // a GET gave up (pruned version, or too many restarts): client RETRY
 event eWitStaleReply;        // a site answered STALE (the version is below its GC floor)
 event eWitPruned;            // a site raised its GC floor
-// eWitDrop, eWitDup (the network) and eWitCrash, eWitRestart (the failure injector) are
-// declared with them in p-models/Common/PSrc/Network.p.
+event eWitNotLeader;         // an FE was told NOT_LEADER and turned to the other leader
+// eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitLeaderFailover, eWitLeaderDuel and
+// eWitProxyCrash mark faults of the network's plan and are declared in p-models/Common/PSrc/Network.p.
 
-spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup {
+spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup, eWitNotLeader, eWitLeaderFailover, eWitLeaderDuel, eWitProxyCrash {
   start state Watching {
     on eWitChosenFast do { }
     on eWitRecovery do { }
@@ -153,5 +154,9 @@ spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFa
     on eWitRestart do { }
     on eWitDrop do { }
     on eWitDup do { }
+    on eWitNotLeader do { }
+    on eWitLeaderFailover do { }
+    on eWitLeaderDuel do { }
+    on eWitProxyCrash do { }
   }
 }

@@ -23,7 +23,16 @@ machine Delegate {
     }
   }
 
+  // A crash loses every attempt record (all volatile); after a restart the delegate serves again
+  // and ignores replies to attempts it no longer knows (their FEs time out and go direct).
+  state Down {
+    ignore eDelegate, ePromise, eNack, eStale, eCrash;
+    on eRestart goto Serving with { att = default(map[tAttemptKey, tDelegation]); }
+  }
+
   state Serving {
+    on eCrash goto Down;
+    ignore eRestart;
     on eDelegate do (m: tDelegate) {
       var k: tAttemptKey;
       var d: tDelegation;

@@ -23,7 +23,8 @@ machine FrontEnd {
   var sites: seq[machine];
   var delegate: machine;
   var hasDelegate: bool;
-  var leader: machine;
+  var leaders: seq[machine];   // the current leader first; with leader faults also the standby
+  var curLeader: int;
   var ops: seq[tOp];
   var next: int;
   var knownVer: int;
@@ -43,14 +44,14 @@ machine FrontEnd {
 
   start state Init {
     entry (p: (id: int, cfg: tConfig, net: machine, sites: seq[machine], delegate: machine,
-               hasDelegate: bool, leader: machine, ops: seq[tOp])) {
+               hasDelegate: bool, leaders: seq[machine], ops: seq[tOp])) {
       id = p.id;
       cfg = p.cfg;
       net = p.net;
       sites = p.sites;
       delegate = p.delegate;
       hasDelegate = p.hasDelegate;
-      leader = p.leader;
+      leaders = p.leaders;
       ops = p.ops;
       goto NextOp;
     }
@@ -80,7 +81,13 @@ machine FrontEnd {
 
   state Done {
     ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed,
-           eLeaderResult, eFetched, eTimeout;
+           eLeaderResult, eFetched, eTimeout, eNotLeader, eCrash;
+  }
+
+  // A crashed front-end (a client machine that died): its operation in progress never returns.
+  state Crashed {
+    ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed,
+           eLeaderResult, eFetched, eTimeout, eNotLeader, eCrash;
   }
 
   // ---------------- CPUT, stage 1: delegated attempt (TLA+ ballot kind FEDel) ----------------
@@ -111,7 +118,8 @@ machine FrontEnd {
     on eTimeout do (t: int) {
       if (t == curTimer) { announce eWitFailover; goto Direct; }
     }
-    ignore ePromise, eLeaderResult, eFetched;
+    on eCrash goto Crashed;
+    ignore ePromise, eLeaderResult, eFetched, eNotLeader;
   }
 
   // ---------------- CPUT, stage 2: one direct attempt (TLA+ ballot kind FE) ----------------
@@ -154,16 +162,27 @@ machine FrontEnd {
     on eTimeout do (t: int) {
       if (t == curTimer) { goto ToLeader; }
     }
-    ignore eDelegateAdopted, eDelegateFailed, eLeaderResult, eFetched;
+    on eCrash goto Crashed;
+    ignore eDelegateAdopted, eDelegateFailed, eLeaderResult, eFetched, eNotLeader;
   }
 
   // ---------------- CPUT, stage 3: hand the write to the leader (brief 4.5) ----------------
   state ToLeader {
     entry {
       leaderTries = 1;
-      NSend(net, leader, eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
+      NSend(net, leaders[curLeader], eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
       StartTimer();
     }
+    // NOT_LEADER (brief 4.5): turn to the other leader. Counted with the resends, which are bounded.
+    on eNotLeader do (m: tNotLeader) {
+      if (m.ver != op.ver || leaderTries >= 6) { return; }
+      announce eWitNotLeader;
+      curLeader = (curLeader + 1) % sizeof(leaders);
+      leaderTries = leaderTries + 1;
+      NSend(net, leaders[curLeader], eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
+      StartTimer();
+    }
+    on eCrash goto Crashed;
     on eLeaderResult do (m: tLeaderResult) {
       if (m.ver != op.ver) { return; }
       announce eWitLeaderDecided;
@@ -173,7 +192,9 @@ machine FrontEnd {
     on eTimeout do (t: int) {
       if (t != curTimer || leaderTries >= 3) { return; }   // resends are bounded in the model
       leaderTries = leaderTries + 1;
-      NSend(net, leader, eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
+      // A silent leader may have crashed: with two leaders, try the other one.
+      if (cfg.leaderFaults) { curLeader = (curLeader + 1) % sizeof(leaders); }
+      NSend(net, leaders[curLeader], eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
       StartTimer();
     }
     ignore ePromise, eNack, eStale, eDelegateAdopted, eDelegateFailed, eFetched;
@@ -265,7 +286,8 @@ machine FrontEnd {
     on eTimeout do (t: int) {
       if (t == curTimer) { RestartRead(); }
     }
-    ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed, eLeaderResult;
+    on eCrash goto Crashed;
+    ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed, eLeaderResult, eNotLeader;
   }
 
   fun DecideRead() {
@@ -348,7 +370,8 @@ machine FrontEnd {
     on eTimeout do (t: int) {
       if (t == curTimer) { RestartRead(); }
     }
-    ignore eFetched, eDelegateAdopted, eDelegateFailed, eLeaderResult;
+    on eCrash goto Crashed;
+    ignore eFetched, eDelegateAdopted, eDelegateFailed, eLeaderResult, eNotLeader;
   }
 
   fun EvaluateWriteBack() {

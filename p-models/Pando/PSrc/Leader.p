@@ -2,7 +2,10 @@
  * Leader (brief 2.4 and 4.5): finishes writes that FEs could not finish themselves. Its
  * ballots have round >= 1 and so beat every FE, delegate and reader ballot (round 0).
  * One run per version at a time; every FE that handed over the version gets the result.
- * The leader does not crash in this model (the paper elects one outside the protocol).
+ * Leaders are elected outside the protocol (the paper's ConfigManager). With leader faults a
+ * second, standby leader (tag 2) answers NOT_LEADER until the environment makes it take over
+ * (eTakeOver); the first one then crashes (losing all its state: nothing of it is durable) or
+ * keeps running beside it (duelling leaders). Ballots of different leaders differ by tag.
  *****************************************************************************************/
 
 type tRun = (active: bool, round: int, bal: tBallot, p1: tPhase1, acc: map[int, int],
@@ -17,17 +20,34 @@ machine Leader {
   var decided: map[int, int];            // version -> vid (0 = a later version was chosen)
   var waiting: map[int, set[machine]];   // version -> FEs to answer
   var request: map[int, (vid: int, value: int)];  // version -> the first request (its value is proposed)
+  var tag: int;
 
   start state Init {
-    entry (p: (cfg: tConfig, net: machine, sites: seq[machine])) {
+    entry (p: (cfg: tConfig, net: machine, sites: seq[machine], tag: int, active: bool)) {
       cfg = p.cfg;
       net = p.net;
       sites = p.sites;
-      goto Leading;
+      tag = p.tag;
+      if (p.active) { goto Leading; }
+      goto Standby;
     }
   }
 
+  // Not (yet) a leader: refuse hand-overs (NOT_LEADER) until elected.
+  state Standby {
+    on eLeaderWrite do (m: tLeaderWrite) { NSend(net, m.fe, eNotLeader, (ver = m.ver,)); }
+    on eTakeOver goto Leading;
+    ignore ePromise, eNack, eStale, eAccepted, eTimeout;
+  }
+
+  // Crashed for good: a leader keeps nothing durable; the standby has taken over.
+  state Crashed {
+    ignore eLeaderWrite, ePromise, eNack, eStale, eAccepted, eTimeout, eTakeOver, eCrash;
+  }
+
   state Leading {
+    on eCrash goto Crashed;
+    ignore eTakeOver;
     on eLeaderWrite do (m: tLeaderWrite) {
       if (m.ver in decided) {
         NSend(net, m.fe, eLeaderResult, (ver = m.ver, vid = decided[m.ver]));
@@ -96,7 +116,8 @@ machine Leader {
     if (r.round >= 6) { r.active = false; runs[ver] = r; return; }   // bound for finite schedules
     r.active = true;
     r.round = r.round + 1;
-    r.bal = (round = r.round, tag = 1);
+    r.bal = (round = r.round, tag = tag);
+    if (cfg.mutant == M15_LEADER_ROUND_ZERO) { r.bal = (round = 0, tag = tag); }   // M15: no precedence
     r.p1 = default(tPhase1);
     r.acc = default(map[int, int]);
     r.nacks2 = default(set[int]);

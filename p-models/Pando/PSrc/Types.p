@@ -32,6 +32,7 @@ enum tMutant {
   M12B_PRUNE_ON_ACCEPT,        // a site prunes older versions when it accepts a newer one, not on COMMIT
   M13_RESTART_LOSES_PROMISE,   // a restarted site forgets its promise (ppn falls back to apn)
   M14_ROUND_ONLY_COMPARE,      // ballots compared by round only
+  M15_LEADER_ROUND_ZERO,       // the leader uses round 0 like the FEs: no precedence (a liveness mutant)
   M16_NO_GAP_RULE_OFF,         // an FE writes version i without knowing version i-1 is chosen
   MR3_READ_INVENTS_VID         // a read with nothing recoverable writes back a vid of its own
 }
@@ -58,8 +59,10 @@ type tConfig = (
   restart: bool,        // crashed sites come back (with durable state) or stay down
   leaderTimeouts: bool, // the leader retries on a timeout (needed only when messages can be lost)
   timerOdds: int,       // while messages are in flight, a delivery is a timeout with probability 1/timerOdds
-  randomOrder: bool     // FE, delegate and reader ballots get a random rank, so their relative order
+  randomOrder: bool,    // FE, delegate and reader ballots get a random rank, so their relative order
                         // differs between schedules; false pins FE 2 above FE 1 (M9 needs that order)
+  leaderFaults: bool,   // a standby leader takes over once: the old one crashes, or both run (duel)
+  proxyCrashes: bool    // one front-end or the delegate crashes once (the delegate restarts)
 );
 
 // ---- Protocol messages (brief section 3). from = a site's index 0..N-1. ----
@@ -94,6 +97,9 @@ type tLeaderWrite = (ver: int, vid: int, value: int, fe: machine);
 event eLeaderWrite: tLeaderWrite;
 type tLeaderResult = (ver: int, vid: int);
 event eLeaderResult: tLeaderResult;
+// NOT_LEADER (brief 4.5): a standby or replaced leader refuses a hand-over; the FE tries the other one.
+type tNotLeader = (ver: int);
+event eNotLeader: tNotLeader;
 
 // Crashes, restarts, timers and the network are in p-models/Common/PSrc/Network.p.
 

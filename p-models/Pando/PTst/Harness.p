@@ -19,7 +19,9 @@ machine Harness {
       var net: machine;
       var sites: seq[machine];
       var i: int;
-      var leader: machine;
+      var leaders: seq[machine];
+      var proxies: seq[machine];
+      var fe: machine;
       var delegate: machine;
       var none: machine;
       var ops1: seq[tOp];
@@ -29,14 +31,20 @@ machine Harness {
       announce eMonConfig, (n = cfg.params.n, k = cfg.params.k, q1a = cfg.params.q1a,
                             q1b = cfg.params.q1b, q2 = cfg.params.q2);
       net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,
-                         timerOdds = cfg.timerOdds, horizon = Horizon(cfg)));
+                         timerOdds = cfg.timerOdds, horizon = Horizon(cfg),
+                         leaderFaults = cfg.leaderFaults, proxyCrashes = cfg.proxyCrashes));
       while (i < cfg.params.n) {
         sites += (i, new DataSite((id = i, cfg = cfg, net = net)));
         i = i + 1;
       }
       send net, eNetCrashTargets, sites;
-      leader = new Leader((cfg = cfg, net = net, sites = sites));
+      leaders += (0, new Leader((cfg = cfg, net = net, sites = sites, tag = 1, active = true)));
+      if (cfg.leaderFaults) {
+        leaders += (1, new Leader((cfg = cfg, net = net, sites = sites, tag = 2, active = false)));
+        send net, eNetLeaders, leaders;
+      }
       delegate = new Delegate((cfg = cfg, net = net, sites = sites));
+      proxies += (0, delegate);
 
       if (cfg.scenario == SC_CONFLICT) {
         ops1 += (0, (write = true, ver = 1, vid = 11, value = 1));
@@ -52,14 +60,18 @@ machine Harness {
         ops3 += (1, (write = false, ver = 2, vid = 0, value = 0));
         ops3 += (2, (write = false, ver = 1, vid = 0, value = 0));
       }
-      new FrontEnd((id = 1, cfg = cfg, net = net, sites = sites, delegate = none,
-                    hasDelegate = false, leader = leader, ops = ops1));
-      new FrontEnd((id = 2, cfg = cfg, net = net, sites = sites, delegate = delegate,
-                    hasDelegate = true, leader = leader, ops = ops2));
+      fe = new FrontEnd((id = 1, cfg = cfg, net = net, sites = sites, delegate = none,
+                         hasDelegate = false, leaders = leaders, ops = ops1));
+      proxies += (1, fe);
+      fe = new FrontEnd((id = 2, cfg = cfg, net = net, sites = sites, delegate = delegate,
+                         hasDelegate = true, leaders = leaders, ops = ops2));
+      proxies += (2, fe);
       if (sizeof(ops3) > 0) {
-        new FrontEnd((id = 3, cfg = cfg, net = net, sites = sites, delegate = none,
-                      hasDelegate = false, leader = leader, ops = ops3));
+        fe = new FrontEnd((id = 3, cfg = cfg, net = net, sites = sites, delegate = none,
+                          hasDelegate = false, leaders = leaders, ops = ops3));
+        proxies += (3, fe);
       }
+      if (cfg.proxyCrashes) { send net, eNetProxies, proxies; }
     }
   }
 }
@@ -88,7 +100,15 @@ fun Faulty(p: tParams, m: tMutant, sc: tScenario): tConfig {
 }
 fun FaultyWithTimers(p: tParams, m: tMutant, sc: tScenario, odds: int): tConfig {
   return (params = p, mutant = m, scenario = sc, drops = 2, dups = 2, crashes = 2,
-          restart = true, leaderTimeouts = true, timerOdds = odds, randomOrder = true);
+          restart = true, leaderTimeouts = true, timerOdds = odds, randomOrder = true,
+          leaderFaults = false, proxyCrashes = false);
+}
+
+// The safety configuration plus a leader fault (failover or duel) and one proxy crash.
+fun WithFailover(c: tConfig): tConfig {
+  c.leaderFaults = true;
+  c.proxyCrashes = true;
+  return c;
 }
 
 // The same with ballot ranks pinned (FE 2's above FE 1's): only for a mutant that needs that order.
@@ -100,5 +120,6 @@ fun Pinned(c: tConfig): tConfig {
 // Liveness configuration: reordering and duplication, one site down for good, no loss.
 fun Lossless(p: tParams, m: tMutant): tConfig {
   return (params = p, mutant = m, scenario = SC_CONFLICT, drops = 0, dups = 2, crashes = 1,
-          restart = false, leaderTimeouts = false, timerOdds = 40, randomOrder = true);
+          restart = false, leaderTimeouts = false, timerOdds = 40, randomOrder = true,
+          leaderFaults = false, proxyCrashes = false);
 }

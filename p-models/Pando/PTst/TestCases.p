@@ -16,6 +16,7 @@ machine TestV2Faults { start state S { entry { new Harness(Faulty(V2(), M_NONE, 
 machine TestV5Faults { start state S { entry { new Harness(Faulty(V5(), M_NONE, SC_CONFLICT)); } } }
 machine TestV2Versions { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_VERSIONS)); } } }
 machine TestV2Live { start state S { entry { new Harness(Lossless(V2(), M_NONE)); } } }
+machine TestV2Failover { start state S { entry { new Harness(WithFailover(Faulty(V2(), M_NONE, SC_CONFLICT))); } } }
 
 test tcV1Faults [main=TestV1Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
@@ -33,6 +34,10 @@ test tcV2Versions [main=TestV2Versions]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
     CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV2Versions });
+test tcV2Failover [main=TestV2Failover]:
+  assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadsFresh, CputTruthful, Reached
+  in (union PandoSystem, { TestV2Failover });
 test tcV2Live [main=TestV2Live]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
     CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadsFresh, CputTruthful, Reached,
@@ -64,6 +69,7 @@ machine TestM14 { start state S { entry { new Harness(Faulty(V2(), M14_ROUND_ONL
 machine TestM16 { start state S { entry { new Harness(Faulty(V2(), M16_NO_GAP_RULE_OFF, SC_VERSIONS)); } } }
 machine TestMR3 { start state S { entry { new Harness(Faulty(V2(), MR3_READ_INVENTS_VID, SC_CONFLICT)); } } }
 machine TestX6 { start state S { entry { new Harness(Lossless(X6(), M_NONE)); } } }
+machine TestM15 { start state S { entry { new Harness(Lossless(V2(), M15_LEADER_ROUND_ZERO)); } } }
 
 test tcM01Agreement [main=TestM01]: assert Agreement in (union PandoSystem, { TestM01 });
 test tcM01Discoverable [main=TestM01]: assert Discoverable in (union PandoSystem, { TestM01 });
@@ -91,6 +97,8 @@ test tcM13Agreement [main=TestM13]: assert Agreement in (union PandoSystem, { Te
 test tcM13PromisesHonest [main=TestM13]: assert PromisesHonest in (union PandoSystem, { TestM13 });
 test tcM14Agreement [main=TestM14]: assert Agreement in (union PandoSystem, { TestM14 });
 test tcM14AcceptorWF [main=TestM14]: assert AcceptorWF in (union PandoSystem, { TestM14 });
+test tcM15LeaderDecides [main=TestM15]: assert LeaderDecides in (union PandoSystem, { TestM15 });
+test tcM15CputReturns [main=TestM15]: assert CputReturns in (union PandoSystem, { TestM15 });
 test tcM16NoGaps [main=TestM16]: assert NoGaps in (union PandoSystem, { TestM16 });
 test tcMR3Validity [main=TestMR3]: assert Validity in (union PandoSystem, { TestMR3 });
 test tcX6LeaderDecides [main=TestX6]: assert LeaderDecides in (union PandoSystem, { TestX6 });
