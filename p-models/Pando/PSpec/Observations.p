@@ -20,7 +20,8 @@ event eMonCommitMarked: tMonCommitMarked;
 // A read of version ver began / returned vid (0 = EMPTY) (TLA+ ReadStart / Read*Return).
 type tMonReadStarted = (rid: int, ver: int);
 event eMonReadStarted: tMonReadStarted;
-type tMonReadReturned = (rid: int, ver: int, vid: int);
+// viaPrepare: a Prepare-based read, whose reader ballot is bal (TLA+ reads[r].via = "prepare").
+type tMonReadReturned = (rid: int, ver: int, vid: int, viaPrepare: bool, bal: tBallot);
 event eMonReadReturned: tMonReadReturned;
 // A CPUT returned: ok, or CONFLICT(other) with other = 0 for "a later version is chosen".
 type tMonCputReturned = (op: int, ver: int, vid: int, ok: bool, other: int);
@@ -131,10 +132,11 @@ event eWitReadGaveUp;        // a GET gave up (pruned version, or too many resta
 event eWitStaleReply;        // a site answered STALE (the version is below its GC floor)
 event eWitPruned;            // a site raised its GC floor
 event eWitNotLeader;         // an FE was told NOT_LEADER and turned to the other leader
+event eWitReadPrepare;       // a Prepare-based GET returned
 // eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitLeaderFailover, eWitLeaderDuel and
 // eWitProxyCrash mark faults of the network's plan and are declared in p-models/Common/PSrc/Network.p.
 
-spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup, eWitNotLeader, eWitLeaderFailover, eWitLeaderDuel, eWitProxyCrash {
+spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup, eWitNotLeader, eWitReadPrepare, eWitLeaderFailover, eWitLeaderDuel, eWitProxyCrash {
   start state Watching {
     on eWitChosenFast do { }
     on eWitRecovery do { }
@@ -155,6 +157,7 @@ spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFa
     on eWitDrop do { }
     on eWitDup do { }
     on eWitNotLeader do { }
+    on eWitReadPrepare do { }
     on eWitLeaderFailover do { }
     on eWitLeaderDuel do { }
     on eWitProxyCrash do { }

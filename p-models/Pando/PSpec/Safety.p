@@ -259,6 +259,31 @@ spec ReadsChosen observes eMonConfig, eMonVoted, eMonReadReturned {
   }
 }
 
+/* PANDO-S12b Ballot-indexed reads (paper App. B read invariant; TLA+ ReadBallotIndexedInv): a
+   Prepare-based read at reader ballot r that returns vid x returns one chosen at a ballot <= r.
+   It holds because COMMIT is applied only under the guard apn >= b; M6 (no write-back) breaks it. */
+spec ReadBallotIndexed observes eMonConfig, eMonVoted, eMonReadReturned {
+  var q2: int;
+  var votes: tVotes;
+
+  start state Watching {
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
+    on eMonVoted do (v: tMonVoted) { votes = AddVote(votes, v.site, v.ver, v.bal, v.vid); }
+    on eMonReadReturned do (r: tMonReadReturned) {
+      var key: tVoteKey;
+      var ok: bool;
+      if (!r.viaPrepare || r.vid == 0) { return; }
+      foreach (key in keys(votes)) {
+        if (key.ver == r.ver && key.vid == r.vid && sizeof(votes[key]) >= q2
+            && BalLE((round = key.round, tag = key.tag), r.bal, M_NONE)) { ok = true; }
+      }
+      assert ok,
+        format("ReadBallotIndexed [PANDO-S12b]: read {0} at ballot ({1},{2}) returned vid {3} of version {4}, which is not chosen at any ballot up to its own",
+               r.rid, r.bal.round, r.bal.tag, r.vid, r.ver);
+    }
+  }
+}
+
 /* PANDO-S13 Reads are fresh (real-time order; TLA+ ReadsFreshInv): if a vid was chosen for
    the version before the read began, the read returns that vid (not EMPTY, not another). */
 spec ReadsFresh observes eMonConfig, eMonVoted, eMonReadStarted, eMonReadReturned {

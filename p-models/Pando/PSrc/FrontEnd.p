@@ -12,7 +12,9 @@
  * Every handler names the TLA+ action of specs/Pando.tla it mirrors.
  *****************************************************************************************/
 
-type tOp = (write: bool, ver: int, vid: int, value: int);
+// A GET is FETCH-based (the paper's read) or, with prepare, Prepare-based: it starts directly with a
+// reader ballot's Phase 1 (TLA+ ReadStart(r, "prepare")), the read of the paper's App. B invariant.
+type tOp = (write: bool, ver: int, vid: int, value: int, prepare: bool);
 type tAttempt = (bal: tBallot, p1: tPhase1, acc: map[int, int], nacks2: set[int], proposed: bool, fast: bool);
 type tFetchedEntry = (floor: int, apn: tBallot, vid: int, value: int, cmt: int);
 
@@ -62,6 +64,11 @@ machine FrontEnd {
       while (next < sizeof(ops)) {
         op = ops[next];
         next = next + 1;
+        if (!op.write && op.prepare) {
+          rid = id * 100 + next;
+          announce eMonReadStarted, (rid = rid, ver = op.ver);   // TLA+ ReadStart(r, "prepare")
+          goto WriteBack;
+        }
         if (!op.write) { goto Fetching; }
         // CPUT precondition (brief 4.4): version ver-1 is known to be chosen. M16 drops it.
         if (op.ver == 1 || knownVer >= op.ver - 1 || cfg.mutant == M16_NO_GAP_RULE_OFF) {
@@ -383,7 +390,9 @@ machine FrontEnd {
       if (c != 0 && CountVid(rb.p1.proms, c) >= cfg.params.k) { ReturnRead(c); return; }
     }
     o = Phase1Eval(rb.p1, false, cfg.params, cfg.mutant);
-    if (o.outcome == O_ADOPT) {               // propose ONLY a recovered value (brief 4.7)
+    if (o.outcome == O_ADOPT && op.prepare && cfg.mutant == M6_READ_NO_WRITEBACK) {
+      ReturnRead(o.vid);                      // M6 on a Prepare-based read: no write-back
+    } else if (o.outcome == O_ADOPT) {        // propose ONLY a recovered value (brief 4.7)
       rb.proposed = true;
       Propose(rb.bal, o.vid, o.value, KIND_R);
     } else if (o.outcome == O_NOTHING && cfg.mutant == MR3_READ_INVENTS_VID) {
@@ -400,7 +409,8 @@ machine FrontEnd {
 
   fun ReturnRead(x: int) {
     if (x == 0) { announce eWitReadEmpty; }
-    announce eMonReadReturned, (rid = rid, ver = op.ver, vid = x);
+    if (op.prepare) { announce eWitReadPrepare; }
+    announce eMonReadReturned, (rid = rid, ver = op.ver, vid = x, viaPrepare = op.prepare, bal = rb.bal);
     restarts = 0;
     goto NextOp;
   }
@@ -408,6 +418,7 @@ machine FrontEnd {
   fun RestartRead() {
     restarts = restarts + 1;
     if (restarts > 2) { GiveUpRead(); return; }
+    if (op.prepare) { goto WriteBack; }
     goto Fetching;
   }
 

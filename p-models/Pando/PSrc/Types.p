@@ -43,6 +43,7 @@ type tParams = (n: int, k: int, q1a: int, q1b: int, q2: int);
 // Workload shapes driven by the test harness.
 enum tScenario {
   SC_CONFLICT,   // two writers race for version 1 (one delegated), a third FE reads twice
+  SC_PREPARE_READS, // as SC_CONFLICT, but FE 3's two reads are Prepare-based (brief 4.7: no FETCH)
   SC_VERSIONS    // two writers each write version 1 then version 2; sites prune on commit; a
                  // third FE tries version 2 first (skipped unless it knows version 1 is chosen)
                  // and then reads versions 2 and 1

@@ -6,6 +6,7 @@
  *   FE 1's when the test pins the order (randomOrder false), so its delegated ballot sits above FE 1's direct ballot and the delegate may have
  *   to recover FE 1's value (the ballot order mutant M9 needs, brief section 8);
  *   otherwise ballot ranks are random (FrontEnd.NewBallot).
+ * SC_PREPARE_READS: as SC_CONFLICT, with FE 3's reads Prepare-based (S12b's reads).
  * SC_VERSIONS: FE 1 (direct) and FE 2 (delegated) each CPUT version 1 and then version 2
  *   (the second only if its precondition holds); sites prune on COMMIT. FE 3 first tries to
  *   CPUT version 2 knowing nothing (skipped, unless M16 drops the precondition), then reads
@@ -46,19 +47,19 @@ machine Harness {
       delegate = new Delegate((cfg = cfg, net = net, sites = sites));
       proxies += (0, delegate);
 
-      if (cfg.scenario == SC_CONFLICT) {
-        ops1 += (0, (write = true, ver = 1, vid = 11, value = 1));
-        ops2 += (0, (write = true, ver = 1, vid = 21, value = 2));
-        ops3 += (0, (write = false, ver = 1, vid = 0, value = 0));
-        ops3 += (1, (write = false, ver = 1, vid = 0, value = 0));
+      if (cfg.scenario == SC_CONFLICT || cfg.scenario == SC_PREPARE_READS) {
+        ops1 += (0, (write = true, ver = 1, vid = 11, value = 1, prepare = false));
+        ops2 += (0, (write = true, ver = 1, vid = 21, value = 2, prepare = false));
+        ops3 += (0, (write = false, ver = 1, vid = 0, value = 0, prepare = cfg.scenario == SC_PREPARE_READS));
+        ops3 += (1, (write = false, ver = 1, vid = 0, value = 0, prepare = cfg.scenario == SC_PREPARE_READS));
       } else {
-        ops1 += (0, (write = true, ver = 1, vid = 11, value = 1));
-        ops1 += (1, (write = true, ver = 2, vid = 12, value = 3));
-        ops2 += (0, (write = true, ver = 1, vid = 21, value = 2));
-        ops2 += (1, (write = true, ver = 2, vid = 22, value = 4));
-        ops3 += (0, (write = true, ver = 2, vid = 31, value = 5));
-        ops3 += (1, (write = false, ver = 2, vid = 0, value = 0));
-        ops3 += (2, (write = false, ver = 1, vid = 0, value = 0));
+        ops1 += (0, (write = true, ver = 1, vid = 11, value = 1, prepare = false));
+        ops1 += (1, (write = true, ver = 2, vid = 12, value = 3, prepare = false));
+        ops2 += (0, (write = true, ver = 1, vid = 21, value = 2, prepare = false));
+        ops2 += (1, (write = true, ver = 2, vid = 22, value = 4, prepare = false));
+        ops3 += (0, (write = true, ver = 2, vid = 31, value = 5, prepare = false));
+        ops3 += (1, (write = false, ver = 2, vid = 0, value = 0, prepare = false));
+        ops3 += (2, (write = false, ver = 1, vid = 0, value = 0, prepare = false));
       }
       fe = new FrontEnd((id = 1, cfg = cfg, net = net, sites = sites, delegate = none,
                          hasDelegate = false, leaders = leaders, ops = ops1));

@@ -15,32 +15,37 @@ machine TestV1Faults { start state S { entry { new Harness(Faulty(V1(), M_NONE, 
 machine TestV2Faults { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_CONFLICT)); } } }
 machine TestV5Faults { start state S { entry { new Harness(Faulty(V5(), M_NONE, SC_CONFLICT)); } } }
 machine TestV2Versions { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_VERSIONS)); } } }
+machine TestV2PrepareReads { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_PREPARE_READS)); } } }
 machine TestV2Live { start state S { entry { new Harness(Lossless(V2(), M_NONE)); } } }
 machine TestV2Failover { start state S { entry { new Harness(WithFailover(Faulty(V2(), M_NONE, SC_CONFLICT))); } } }
 
 test tcV1Faults [main=TestV1Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV1Faults });
 test tcV2Faults [main=TestV2Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV2Faults });
 test tcV5Faults [main=TestV5Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV5Faults });
 test tcV2Versions [main=TestV2Versions]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV2Versions });
 test tcV2Failover [main=TestV2Failover]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV2Failover });
+test tcV2PrepareReads [main=TestV2PrepareReads]:
+  assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
+  in (union PandoSystem, { TestV2PrepareReads });
 test tcV2Live [main=TestV2Live]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadsFresh, CputTruthful, Reached,
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached,
     LeaderDecides, CputReturns
   in (union PandoSystem, { TestV2Live });
 
@@ -51,6 +56,7 @@ machine TestM03 { start state S { entry { new Harness(Faulty(V1(), M3_LOWEST_REC
 machine TestM04 { start state S { entry { new Harness(Faulty(V2(), M4_UNCOMMITTED_LOOKS_EMPTY, SC_CONFLICT)); } } }
 machine TestM05 { start state S { entry { new Harness(Faulty(V2(), M5_RECOVER_ON_1A, SC_CONFLICT)); } } }
 machine TestM06 { start state S { entry { new Harness(Faulty(V2(), M6_READ_NO_WRITEBACK, SC_CONFLICT)); } } }
+machine TestM06p { start state S { entry { new Harness(Faulty(V2(), M6_READ_NO_WRITEBACK, SC_PREPARE_READS)); } } }
 machine TestM07 { start state S { entry { new Harness(Faulty(V2(), M7_CMT_ON_VOTE, SC_CONFLICT)); } } }
 machine TestM07b { start state S { entry { new Harness(Faulty(V2(), M7B_COMMIT_GUARD_OFF, SC_CONFLICT)); } } }
 // M9 needs the delegate timeout to fire after the delegate has proposed and before its Phase-2
@@ -81,6 +87,7 @@ test tcM03Stability [main=TestM03]: assert StrongStability in (union PandoSystem
 test tcM04Agreement [main=TestM04]: assert Agreement in (union PandoSystem, { TestM04 });
 test tcM05Agreement [main=TestM05]: assert Agreement in (union PandoSystem, { TestM05 });
 test tcM06ReadsChosen [main=TestM06]: assert ReadsChosen in (union PandoSystem, { TestM06 });
+test tcM06ReadBallotIndexed [main=TestM06p]: assert ReadBallotIndexed in (union PandoSystem, { TestM06p });
 test tcM07CommitSound [main=TestM07]: assert CommitSound in (union PandoSystem, { TestM07 });
 test tcM07ReadsChosen [main=TestM07]: assert ReadsChosen in (union PandoSystem, { TestM07 });
 test tcM07bCommitSound [main=TestM07b]: assert CommitSound in (union PandoSystem, { TestM07b });
