@@ -133,10 +133,11 @@ event eWitStaleReply;        // a site answered STALE (the version is below its 
 event eWitPruned;            // a site raised its GC floor
 event eWitNotLeader;         // an FE was told NOT_LEADER and turned to the other leader
 event eWitReadPrepare;       // a Prepare-based GET returned
+event eWitReadPrevious;      // a newest-version GET returned version J-1 (J was not chosen when it began)
 // eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitLeaderFailover, eWitLeaderDuel and
 // eWitProxyCrash mark faults of the network's plan and are declared in p-models/Common/PSrc/Network.p.
 
-spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup, eWitNotLeader, eWitReadPrepare, eWitLeaderFailover, eWitLeaderDuel, eWitProxyCrash {
+spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup, eWitNotLeader, eWitReadPrepare, eWitReadPrevious, eWitLeaderFailover, eWitLeaderDuel, eWitProxyCrash {
   start state Watching {
     on eWitChosenFast do { }
     on eWitRecovery do { }
@@ -158,6 +159,7 @@ spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFa
     on eWitDup do { }
     on eWitNotLeader do { }
     on eWitReadPrepare do { }
+    on eWitReadPrevious do { }
     on eWitLeaderFailover do { }
     on eWitLeaderDuel do { }
     on eWitProxyCrash do { }

@@ -308,6 +308,30 @@ spec ReadsFresh observes eMonConfig, eMonVoted, eMonReadStarted, eMonReadReturne
   }
 }
 
+/* PANDO-S13m Reads are fresh, newest-version GETs (TLA+ VersionReadsFreshInv): a GET of the newest
+   version returns a version at least as new as the newest version chosen when it began (EMPTY counts
+   as version 0). M8 (the fast path returns the newest committed version, not the newest accepted
+   one) breaks it. Which vid it returns for that version is ReadsChosen's concern. */
+spec VersionReadsFresh observes eMonConfig, eMonVoted, eMonReadStarted, eMonReadReturned {
+  var q2: int;
+  var votes: tVotes;
+  var newestAtStart: map[int, int];   // newest-version GET -> newest chosen version when it began
+
+  start state Watching {
+    on eMonConfig do (c: tMonConfig) { q2 = c.q2; }
+    on eMonVoted do (v: tMonVoted) { votes = AddVote(votes, v.site, v.ver, v.bal, v.vid); }
+    on eMonReadStarted do (r: tMonReadStarted) {
+      if (r.ver == 0) { newestAtStart[r.rid] = MaxOf(ChosenVersions(votes, q2)); }
+    }
+    on eMonReadReturned do (r: tMonReadReturned) {
+      if (!(r.rid in newestAtStart)) { return; }
+      assert r.ver >= newestAtStart[r.rid],
+        format("VersionReadsFresh [PANDO-S13m]: GET {0} of the newest version returned version {1} (vid {2}), but version {3} was chosen before it began",
+               r.rid, r.ver, r.vid, newestAtStart[r.rid]);
+    }
+  }
+}
+
 /* PANDO-S14 CPUT outcomes are truthful (paper step 17; TLA+ CputTruthfulInv): OK names the
    writer's own vid and it is chosen; CONFLICT(y) names another, chosen vid; CONFLICT(⊥)
    (a STALE reply) means a later version is chosen. */

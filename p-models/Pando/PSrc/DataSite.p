@@ -30,6 +30,14 @@ machine DataSite {
     on ePropose do OnPropose;
     on eCommit do OnCommit;
     on eFetch do OnFetch;
+    on eFetchAll do (m: tFetchAll) {     // FETCH of every slot the site holds (brief 4.7)
+      var i: int;
+      var entries: map[int, tEntry];
+      foreach (i in keys(slots)) {
+        entries[i] = (apn = slots[i].apn, vid = slots[i].vid, value = slots[i].value, cmt = slots[i].cmt);
+      }
+      NSend(net, m.replyTo, eFetchedAll, (from = id, rid = m.rid, floor = floor, entries = entries));
+    }
     on eCrash goto Down;
     ignore eRestart;
   }
@@ -46,7 +54,7 @@ machine DataSite {
         slots[i] = s;
       }
     }
-    ignore ePrepare, ePropose, eCommit, eFetch, eCrash;
+    ignore ePrepare, ePropose, eCommit, eFetch, eFetchAll, eCrash;
     on eRestart goto Up with {
       var i: int;
       foreach (i in keys(slots)) { AnnounceSlot(i); }   // what the site restarts with (TLA+ Restart)

@@ -43,6 +43,8 @@ machine FrontEnd {
   var fetched: map[int, tFetchedEntry];
   var rb: tAttempt;
   var restarts: int;
+  var readVer: int;                             // the version the GET settles on (its own, or J)
+  var fetchedAll: map[int, map[int, tEntry]];   // newest-version GET: site -> version -> entry
 
   start state Init {
     entry (p: (id: int, cfg: tConfig, net: machine, sites: seq[machine], delegate: machine,
@@ -64,6 +66,8 @@ machine FrontEnd {
       while (next < sizeof(ops)) {
         op = ops[next];
         next = next + 1;
+        if (!op.write) { readVer = op.ver; }
+        if (!op.write && op.ver == 0) { goto FetchingLatest; }
         if (!op.write && op.prepare) {
           rid = id * 100 + next;
           announce eMonReadStarted, (rid = rid, ver = op.ver);   // TLA+ ReadStart(r, "prepare")
@@ -88,13 +92,13 @@ machine FrontEnd {
 
   state Done {
     ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed,
-           eLeaderResult, eFetched, eTimeout, eNotLeader, eCrash;
+           eLeaderResult, eFetched, eFetchedAll, eTimeout, eNotLeader, eCrash;
   }
 
   // A crashed front-end (a client machine that died): its operation in progress never returns.
   state Crashed {
     ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed,
-           eLeaderResult, eFetched, eTimeout, eNotLeader, eCrash;
+           eLeaderResult, eFetched, eFetchedAll, eTimeout, eNotLeader, eCrash;
   }
 
   // ---------------- CPUT, stage 1: delegated attempt (TLA+ ballot kind FEDel) ----------------
@@ -126,7 +130,7 @@ machine FrontEnd {
       if (t == curTimer) { announce eWitFailover; goto Direct; }
     }
     on eCrash goto Crashed;
-    ignore ePromise, eLeaderResult, eFetched, eNotLeader;
+    ignore ePromise, eLeaderResult, eFetched, eFetchedAll, eNotLeader;
   }
 
   // ---------------- CPUT, stage 2: one direct attempt (TLA+ ballot kind FE) ----------------
@@ -170,7 +174,7 @@ machine FrontEnd {
       if (t == curTimer) { goto ToLeader; }
     }
     on eCrash goto Crashed;
-    ignore eDelegateAdopted, eDelegateFailed, eLeaderResult, eFetched, eNotLeader;
+    ignore eDelegateAdopted, eDelegateFailed, eLeaderResult, eFetched, eFetchedAll, eNotLeader;
   }
 
   // ---------------- CPUT, stage 3: hand the write to the leader (brief 4.5) ----------------
@@ -204,7 +208,7 @@ machine FrontEnd {
       NSend(net, leaders[curLeader], eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
       StartTimer();
     }
-    ignore ePromise, eNack, eStale, eDelegateAdopted, eDelegateFailed, eFetched;
+    ignore ePromise, eNack, eStale, eDelegateAdopted, eDelegateFailed, eFetched, eFetchedAll;
   }
 
   // ACCEPTED for one of this CPUT's ballots: counted per ballot, never across ballots.
@@ -249,9 +253,11 @@ machine FrontEnd {
 
   fun Propose(bal: tBallot, vid: int, value: int, kind: tKind) {
     var own: int;
-    if (kind == KIND_W) { own = op.vid; }
-    announce eMonProposed, (ver = op.ver, bal = bal, vid = vid, value = value, kind = kind, own = own);
-    Broadcast(net, sites, ePropose, (ver = op.ver, bal = bal, vid = vid, value = value, replyTo = this, kind = kind));
+    var ver: int;
+    ver = op.ver;
+    if (kind == KIND_W) { own = op.vid; } else { ver = readVer; }
+    announce eMonProposed, (ver = ver, bal = bal, vid = vid, value = value, kind = kind, own = own);
+    Broadcast(net, sites, ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = this, kind = kind));
   }
 
   // The CPUT's outcome is known: x is the vid chosen for op.ver. If this FE saw the Phase-2
@@ -294,7 +300,7 @@ machine FrontEnd {
       if (t == curTimer) { RestartRead(); }
     }
     on eCrash goto Crashed;
-    ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed, eLeaderResult, eNotLeader;
+    ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed, eLeaderResult, eNotLeader, eFetchedAll;
   }
 
   fun DecideRead() {
@@ -329,6 +335,97 @@ machine FrontEnd {
     goto WriteBack;
   }
 
+  // -------- GET of the newest version (brief 4.7 tryDecide; TLA+ PandoVersions reads) --------
+  state FetchingLatest {
+    entry {
+      if (restarts == 0) {
+        rid = id * 100 + next;
+        announce eMonReadStarted, (rid = rid, ver = 0);
+      }
+      fetchedAll = default(map[int, map[int, tEntry]]);
+      Broadcast(net, sites, eFetchAll, (rid = rid * 10 + restarts, replyTo = this));
+      StartTimer();
+    }
+    on eFetchedAll do (m: tFetchedAll) {
+      if (m.rid != rid * 10 + restarts) { return; }
+      fetchedAll[m.from] = m.entries;
+      DecideLatest();
+    }
+    on eTimeout do (t: int) {
+      if (t == curTimer) { RestartRead(); }
+    }
+    on eCrash goto Crashed;
+    ignore ePromise, eNack, eStale, eAccepted, eDelegateAdopted, eDelegateFailed, eLeaderResult, eNotLeader, eFetched;
+  }
+
+  // tryDecide of brief 4.7: J is the newest version any reply accepted; FAST if J carries a commit
+  // mark with K splits; with a 1b quorum, WRITEBACK(J) if some vid at J has K splits, else PREVIOUS(J).
+  // M8 lets the fast path return the newest version that has a commit mark, below J if need be.
+  fun DecideLatest() {
+    var s: int;
+    var j: int;
+    var bigJ: int;
+    var x: int;
+    if (sizeof(fetchedAll) < cfg.params.q1a) { return; }
+    foreach (s in keys(fetchedAll)) {
+      foreach (j in keys(fetchedAll[s])) {
+        if (!IsNone(fetchedAll[s][j].apn) && j > bigJ) { bigJ = j; }
+      }
+    }
+    if (bigJ == 0) { readVer = 0; ReturnRead(0); return; }          // a 1a quorum all empty: EMPTY
+    j = bigJ;
+    while (j >= 1) {
+      x = CommittedAt(j);
+      if (x != 0) { readVer = j; announce eWitReadFast; ReturnRead(x); return; }   // FAST
+      if (cfg.mutant != M8_FAST_READ_OLD_COMMITTED) { j = 0; }      // correct: only J itself
+      j = j - 1;
+    }
+    if (sizeof(fetchedAll) < cfg.params.q1b) { return; }
+    if (RecoverableAt(bigJ) != 0) { readVer = bigJ; goto WriteBack; }   // WRITEBACK(J)
+    // PREVIOUS(J): J was not chosen when the read began.
+    if (bigJ == 1) { readVer = 0; ReturnRead(0); return; }
+    x = CommittedAt(bigJ - 1);
+    if (x == 0) { x = RecoverableAt(bigJ - 1); }
+    if (x != 0) { readVer = bigJ - 1; announce eWitReadPrevious; ReturnRead(x); return; }
+    RestartRead();                                                  // J-1 pruned meanwhile
+  }
+
+  // A vid at version j that some reply marks committed and K replies hold, or 0.
+  fun CommittedAt(j: int): int {
+    var s: int;
+    var x: int;
+    foreach (s in keys(fetchedAll)) {
+      if (j in fetchedAll[s] && fetchedAll[s][j].cmt != 0) { x = fetchedAll[s][j].cmt; }
+    }
+    if (x != 0 && HoldersAt(j, x) >= cfg.params.k) { return x; }
+    return 0;
+  }
+
+  // The recoverable vid (K replies hold it) at version j with the highest accepted ballot, or 0.
+  fun RecoverableAt(j: int): int {
+    var s: int;
+    var best: int;
+    var bestBal: tBallot;
+    bestBal = NoBallot();
+    foreach (s in keys(fetchedAll)) {
+      if (j in fetchedAll[s] && !IsNone(fetchedAll[s][j].apn) && HoldersAt(j, fetchedAll[s][j].vid) >= cfg.params.k
+          && (best == 0 || BalLT(bestBal, fetchedAll[s][j].apn, M_NONE))) {
+        best = fetchedAll[s][j].vid;
+        bestBal = fetchedAll[s][j].apn;
+      }
+    }
+    return best;
+  }
+
+  fun HoldersAt(j: int, x: int): int {
+    var s: int;
+    var c: int;
+    foreach (s in keys(fetchedAll)) {
+      if (j in fetchedAll[s] && fetchedAll[s][j].vid == x) { c = c + 1; }
+    }
+    return c;
+  }
+
   fun CountFetched(vid: int): int {
     var s: int;
     var c: int;
@@ -341,16 +438,16 @@ machine FrontEnd {
     entry {
       rb = default(tAttempt);
       rb.bal = NewBallot();
-      Broadcast(net, sites, ePrepare, (ver = op.ver, bal = rb.bal, replyTo = this, kind = KIND_R));
+      Broadcast(net, sites, ePrepare, (ver = readVer, bal = rb.bal, replyTo = this, kind = KIND_R));
       StartTimer();
     }
     on ePromise do (m: tPromiseMsg) {
-      if (m.ver != op.ver || m.bal != rb.bal || rb.proposed) { return; }
+      if (m.ver != readVer || m.bal != rb.bal || rb.proposed) { return; }
       rb.p1.proms[m.from] = (apn = m.apn, vid = m.vid, value = m.value, cmt = m.cmt);
       EvaluateWriteBack();
     }
     on eNack do (m: tNack) {
-      if (m.ver != op.ver || m.bal != rb.bal) { return; }
+      if (m.ver != readVer || m.bal != rb.bal) { return; }
       if (m.phase == 1) {
         if (rb.proposed) { return; }
         rb.p1.nacks += (m.from);
@@ -361,15 +458,15 @@ machine FrontEnd {
       }
     }
     on eStale do (m: tStale) {
-      if (m.ver == op.ver && m.bal == rb.bal) { GiveUpRead(); }
+      if (m.ver == readVer && m.bal == rb.bal) { GiveUpRead(); }
     }
     on eAccepted do (m: tAccepted) {
       var x: int;
-      if (m.ver != op.ver || m.bal != rb.bal) { return; }
+      if (m.ver != readVer || m.bal != rb.bal) { return; }
       rb.acc[m.from] = m.vid;
       x = QuorumVid(rb.acc, cfg.params.q2);
       if (x != 0) {                          // TLA+ ReadReturnAfterWriteBack
-        Broadcast(net, sites, eCommit, (ver = op.ver, bal = rb.bal, vid = x));
+        Broadcast(net, sites, eCommit, (ver = readVer, bal = rb.bal, vid = x));
         announce eWitReadWriteBack;
         ReturnRead(x);
       }
@@ -378,7 +475,7 @@ machine FrontEnd {
       if (t == curTimer) { RestartRead(); }
     }
     on eCrash goto Crashed;
-    ignore eFetched, eDelegateAdopted, eDelegateFailed, eLeaderResult, eNotLeader;
+    ignore eFetched, eFetchedAll, eDelegateAdopted, eDelegateFailed, eLeaderResult, eNotLeader;
   }
 
   fun EvaluateWriteBack() {
@@ -398,6 +495,8 @@ machine FrontEnd {
     } else if (o.outcome == O_NOTHING && cfg.mutant == MR3_READ_INVENTS_VID) {
       rb.proposed = true;                     // MR3: a vid no site accepted and no client asked for
       Propose(rb.bal, 900 + id, 9, KIND_R);
+    } else if (o.outcome == O_NOTHING && op.ver == 0) {
+      RestartRead();                          // newest-version GET: J turned out empty; read again
     } else if (o.outcome == O_NOTHING) {
       ReturnRead(0);
     } else if (o.outcome == O_DECIDED_LATER) {
@@ -410,7 +509,8 @@ machine FrontEnd {
   fun ReturnRead(x: int) {
     if (x == 0) { announce eWitReadEmpty; }
     if (op.prepare) { announce eWitReadPrepare; }
-    announce eMonReadReturned, (rid = rid, ver = op.ver, vid = x, viaPrepare = op.prepare, bal = rb.bal);
+    if (x == 0) { readVer = 0; }             // EMPTY (version 0 for a newest-version GET)
+    announce eMonReadReturned, (rid = rid, ver = readVer, vid = x, viaPrepare = op.prepare, bal = rb.bal);
     restarts = 0;
     goto NextOp;
   }
@@ -419,6 +519,7 @@ machine FrontEnd {
     restarts = restarts + 1;
     if (restarts > 2) { GiveUpRead(); return; }
     if (op.prepare) { goto WriteBack; }
+    if (op.ver == 0) { goto FetchingLatest; }
     goto Fetching;
   }
 

@@ -23,6 +23,7 @@ enum tMutant {
   M4_UNCOMMITTED_LOOKS_EMPTY,  // Phase 1 counts an accepted but uncommitted slot as empty
   M5_RECOVER_ON_1A,            // skip the 1b wait: recover from the 1a replies alone
   M6_READ_NO_WRITEBACK,        // a read returns a recoverable vid without writing it back
+  M8_FAST_READ_OLD_COMMITTED,  // a newest-version GET's fast path returns the newest COMMITTED version, not J
   M7_CMT_ON_VOTE,              // a site marks cmt when it accepts
   M7B_COMMIT_GUARD_OFF,        // a site applies COMMIT without the guard apn >= b (it may hold another vid)
   M9_REUSE_DELEGATED_BALLOT,   // after a delegate timeout the FE runs Phase 2 at the delegated ballot
@@ -44,6 +45,7 @@ type tParams = (n: int, k: int, q1a: int, q1b: int, q2: int);
 enum tScenario {
   SC_CONFLICT,   // two writers race for version 1 (one delegated), a third FE reads twice
   SC_PREPARE_READS, // as SC_CONFLICT, but FE 3's two reads are Prepare-based (brief 4.7: no FETCH)
+  SC_LATEST,     // as SC_VERSIONS, but FE 3 reads the newest version twice (GET without a version)
   SC_VERSIONS    // two writers each write version 1 then version 2; sites prune on commit; a
                  // third FE tries version 2 first (skipped unless it knows version 1 is chosen)
                  // and then reads versions 2 and 1
@@ -85,6 +87,12 @@ type tFetch = (ver: int, rid: int, replyTo: machine);
 event eFetch: tFetch;
 type tFetched = (from: int, ver: int, rid: int, floor: int, apn: tBallot, vid: int, value: int, cmt: int);
 event eFetched: tFetched;
+// FETCH of every version a site holds (a GET of the newest version, brief 4.7).
+type tFetchAll = (rid: int, replyTo: machine);
+event eFetchAll: tFetchAll;
+type tEntry = (apn: tBallot, vid: int, value: int, cmt: int);
+type tFetchedAll = (from: int, rid: int, floor: int, entries: map[int, tEntry]);
+event eFetchedAll: tFetchedAll;
 type tDelegate = (ver: int, bal: tBallot, vid: int, value: int, fe: machine);
 event eDelegate: tDelegate;
 type tDelegateAdopted = (ver: int, bal: tBallot, vid: int);

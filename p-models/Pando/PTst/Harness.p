@@ -7,6 +7,7 @@
  *   to recover FE 1's value (the ballot order mutant M9 needs, brief section 8);
  *   otherwise ballot ranks are random (FrontEnd.NewBallot).
  * SC_PREPARE_READS: as SC_CONFLICT, with FE 3's reads Prepare-based (S12b's reads).
+ * SC_LATEST: as SC_VERSIONS, but FE 3's two reads are GETs of the newest version.
  * SC_VERSIONS: FE 1 (direct) and FE 2 (delegated) each CPUT version 1 and then version 2
  *   (the second only if its precondition holds); sites prune on COMMIT. FE 3 first tries to
  *   CPUT version 2 knowing nothing (skipped, unless M16 drops the precondition), then reads
@@ -58,8 +59,13 @@ machine Harness {
         ops2 += (0, (write = true, ver = 1, vid = 21, value = 2, prepare = false));
         ops2 += (1, (write = true, ver = 2, vid = 22, value = 4, prepare = false));
         ops3 += (0, (write = true, ver = 2, vid = 31, value = 5, prepare = false));
-        ops3 += (1, (write = false, ver = 2, vid = 0, value = 0, prepare = false));
-        ops3 += (2, (write = false, ver = 1, vid = 0, value = 0, prepare = false));
+        if (cfg.scenario == SC_LATEST) {          // GETs of the newest version (version 0 = "newest")
+          ops3 += (1, (write = false, ver = 0, vid = 0, value = 0, prepare = false));
+          ops3 += (2, (write = false, ver = 0, vid = 0, value = 0, prepare = false));
+        } else {
+          ops3 += (1, (write = false, ver = 2, vid = 0, value = 0, prepare = false));
+          ops3 += (2, (write = false, ver = 1, vid = 0, value = 0, prepare = false));
+        }
       }
       fe = new FrontEnd((id = 1, cfg = cfg, net = net, sites = sites, delegate = none,
                          hasDelegate = false, leaders = leaders, ops = ops1));
@@ -88,7 +94,7 @@ fun X6(): tParams { return (n = 4, k = 2, q1a = 2, q1b = 3, q2 = 4); }   // brea
 // Deliveries over which the faults of a schedule are spread (Network.Plan): about the number of
 // deliveries of a typical schedule of the scenario, so that faults hit every stage of it.
 fun Horizon(cfg: tConfig): int {
-  if (cfg.scenario == SC_VERSIONS) { return 160; }
+  if (cfg.scenario == SC_VERSIONS || cfg.scenario == SC_LATEST) { return 160; }
   return 100;
 }
 

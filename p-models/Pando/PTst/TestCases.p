@@ -16,36 +16,41 @@ machine TestV2Faults { start state S { entry { new Harness(Faulty(V2(), M_NONE, 
 machine TestV5Faults { start state S { entry { new Harness(Faulty(V5(), M_NONE, SC_CONFLICT)); } } }
 machine TestV2Versions { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_VERSIONS)); } } }
 machine TestV2PrepareReads { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_PREPARE_READS)); } } }
+machine TestV2Latest { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_LATEST)); } } }
 machine TestV2Live { start state S { entry { new Harness(Lossless(V2(), M_NONE)); } } }
 machine TestV2Failover { start state S { entry { new Harness(WithFailover(Faulty(V2(), M_NONE, SC_CONFLICT))); } } }
 
 test tcV1Faults [main=TestV1Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV1Faults });
 test tcV2Faults [main=TestV2Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV2Faults });
 test tcV5Faults [main=TestV5Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV5Faults });
 test tcV2Versions [main=TestV2Versions]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV2Versions });
 test tcV2Failover [main=TestV2Failover]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV2Failover });
 test tcV2PrepareReads [main=TestV2PrepareReads]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
   in (union PandoSystem, { TestV2PrepareReads });
+test tcV2Latest [main=TestV2Latest]:
+  assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+  in (union PandoSystem, { TestV2Latest });
 test tcV2Live [main=TestV2Live]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, CputTruthful, Reached,
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached,
     LeaderDecides, CputReturns
   in (union PandoSystem, { TestV2Live });
 
@@ -62,6 +67,7 @@ machine TestM07b { start state S { entry { new Harness(Faulty(V2(), M7B_COMMIT_G
 // M9 needs the delegate timeout to fire after the delegate has proposed and before its Phase-2
 // quorum (more frequent timeouts, 1/10), and FE 2's delegated ballot above FE 1's direct one
 // (the order pinned): the only tests with a fixed ballot order.
+machine TestM08 { start state S { entry { new Harness(Faulty(V2(), M8_FAST_READ_OLD_COMMITTED, SC_LATEST)); } } }
 machine TestM09 { start state S { entry { new Harness(Pinned(FaultyWithTimers(V2(), M9_REUSE_DELEGATED_BALLOT, SC_CONFLICT, 10))); } } }
 machine TestM10 { start state S { entry { new Harness(Faulty(V2(), M10_OK_WITHOUT_VID, SC_CONFLICT)); } } }
 machine TestM11 { start state S { entry { new Harness(Faulty(V2(), M11_FRESH_VID_ON_RECOVERY, SC_CONFLICT)); } } }
@@ -91,6 +97,7 @@ test tcM06ReadBallotIndexed [main=TestM06p]: assert ReadBallotIndexed in (union 
 test tcM07CommitSound [main=TestM07]: assert CommitSound in (union PandoSystem, { TestM07 });
 test tcM07ReadsChosen [main=TestM07]: assert ReadsChosen in (union PandoSystem, { TestM07 });
 test tcM07bCommitSound [main=TestM07b]: assert CommitSound in (union PandoSystem, { TestM07b });
+test tcM08VersionReadsFresh [main=TestM08]: assert VersionReadsFresh in (union PandoSystem, { TestM08 });
 test tcM09OneProposal [main=TestM09]: assert OneProposalPerBallot in (union PandoSystem, { TestM09 });
 test tcM09Agreement [main=TestM09]: assert Agreement in (union PandoSystem, { TestM09 });
 test tcM10CputTruthful [main=TestM10]: assert CputTruthful in (union PandoSystem, { TestM10 });
