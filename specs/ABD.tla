@@ -73,6 +73,9 @@ GetPhase1Need == IF OptGet THEN IF Q1 >= Q2 THEN Q1 ELSE Q2 ELSE Q1
 \* The fast path: at least q2 of the replies carry the maximal tag (brief A4).
 FastPathOK(R, t) == OptGet /\ Cardinality({r \in R : r.tag = t}) >= Q2
 
+\* The values a GET may return with tag t: the value of a reply carrying t.
+ReadValues(R, t) == {r.val : r \in {x \in R : x.tag = t}}
+
 \* The write-back a GET runs when the fast path does not apply (brief §4.2).
 GetWritesBack == TRUE
 
@@ -109,7 +112,7 @@ Reply ==
 
 HistRecord ==
     [kind : {"GET", "PUT"}, val : Values \cup {NoValue}, status : {"pending", "done"},
-     after : SUBSET OpIds, stamp : Tags \cup {"no stamp"}, ret : Values \cup {InitValue, NoValue}]
+     after : SUBSET OpIds, stamp : Tags \cup {NoTag}, ret : Values \cup {InitValue, NoValue}]
 
 ABDTypeOK ==
     /\ stag \in [Servers -> Tags]
@@ -149,7 +152,7 @@ Invoke(c, kind, v) ==
        /\ nops' = [nops EXCEPT ![c] = @ + 1]
        /\ msgs' = msgs \cup {[type |-> "query", op |-> o, phase |-> "q"]}
        /\ hist' = hist @@ (o :> [kind |-> kind, val |-> v, status |-> "pending", after |-> Done,
-                                 stamp |-> "no stamp", ret |-> NoValue])
+                                 stamp |-> NoTag, ret |-> NoValue])
     /\ UNCHANGED <<stag, sval, crashed, written>>
 
 \* PUT phase 1 done: a new tag above every tag seen, then phase 2 (AbdWrite).
@@ -170,9 +173,9 @@ GetQueried(c) ==
     /\ cop[c].phase = "q" /\ cop[c].kind = "GET"
     /\ \E R \in SUBSET RepliesTo(cop[c].id, "qreply") :
         /\ CountsAsQuorum(R, GetPhase1Need)
-        /\ LET t == MaxTag({r.tag : r \in R})
-               v == (CHOOSE r \in R : r.tag = t).val
-           IN  IF FastPathOK(R, t) \/ ~GetWritesBack
+        /\ LET t == MaxTag({r.tag : r \in R}) IN
+           \E v \in ReadValues(R, t) :
+               IF FastPathOK(R, t) \/ ~GetWritesBack
                THEN /\ cop' = [cop EXCEPT ![c] = Idle]
                     /\ hist' = [hist EXCEPT ![cop[c].id].status = "done", ![cop[c].id].stamp = t,
                                             ![cop[c].id].ret = v]
@@ -277,8 +280,24 @@ ServerMonotoneProp == [][\A s \in Servers : TagLE(stag[s], stag'[s])]_vars
 NoDataLossInv ==
     \A o \in Done : Cardinality({s \in Servers : TagLE(hist[o].stamp, stag[s])}) >= Q2
 
+\* ---------------------------------------------------------------------------
+\* Reachability witnesses (checked as invariants that must be VIOLATED:
+\* they prove a passing model reaches what its invariants are about).
+
+\* ABD-W1: a GET returns a value some PUT wrote (not v0) after that PUT completed.
+NoReadOfWriteWitness ==
+    ~\E g, p \in Done : hist[g].kind = "GET" /\ hist[p].kind = "PUT" /\ p \in hist[g].after
+                        /\ hist[g].ret = hist[p].val
+\* ABD-W2: a GET completes through its write-back phase.
+NoWriteBackWitness ==
+    ~\E c \in Clients : cop[c].phase = "w" /\ cop[c].kind = "GET"
+\* ABD-W3: a GET completes on the one-phase fast path with a written value.
+NoFastReadWitness ==
+    ~\E g \in Done : hist[g].kind = "GET" /\ hist[g].ret # InitValue
+                     /\ \A m \in msgs : m.type = "write" => m.op # g
+
 \* ABD-R Refinement: the ghost history is one the atomic register allows.
 Register == INSTANCE AtomicRegister WITH
-    Ids <- OpIds, InitValue <- InitValue, Stamps <- Tags, InitStamp <- T0, StampLT <- TagLT
+    Ids <- OpIds, InitValue <- InitValue, Stamps <- Tags, InitStamp <- T0, NoStamp <- NoTag, StampLT <- TagLT
 RegisterRefinementProp == Register!Spec
 =============================================================================

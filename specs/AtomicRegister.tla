@@ -28,9 +28,9 @@ CONSTANTS
     InitValue,      \* the register's value before any PUT (not in Values)
     Stamps,         \* the stamps
     InitStamp,      \* the stamp of the initial value (in Stamps)
+    NoStamp,        \* "not stamped yet": of the same kind as stamps, not in Stamps
     StampLT(_, _)   \* a strict total order on Stamps with InitStamp least
 
-NoStamp == "no stamp"
 NoValue == "no value"
 
 VARIABLE hist

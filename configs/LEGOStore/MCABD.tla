@@ -36,22 +36,6 @@ ASSUME ABDParamsAssume ==
                    /\ Q2 <= Cardinality(Servers) - F
 
 \* ---------------------------------------------------------------------------
-\* Reachability witnesses (must be VIOLATED: they prove the passing models
-\* reach what their invariants are about).
-
-\* ABD-W1: a GET returns a value some PUT wrote (not v0) after that PUT completed.
-NoReadOfWriteWitness ==
-    ~\E g, p \in Done : hist[g].kind = "GET" /\ hist[p].kind = "PUT" /\ p \in hist[g].after
-                        /\ hist[g].ret = hist[p].val
-\* ABD-W2: a GET completes through its write-back phase.
-NoWriteBackWitness ==
-    ~\E c \in Clients : cop[c].phase = "w" /\ cop[c].kind = "GET"
-\* ABD-W3: a GET completes on the one-phase fast path with a written value.
-NoFastReadWitness ==
-    ~\E g \in Done : hist[g].kind = "GET" /\ hist[g].ret # InitValue
-                     /\ \A m \in msgs : m.type = "write" => m.op # g
-
-\* ---------------------------------------------------------------------------
 \* Mutants (brief §8).  Each is a one-rule override named in its cfg.
 
 \* M2: a GET returns after phase 1, never writing back (and no q2 check).
@@ -69,6 +53,19 @@ MutantM4NewTag(maxSeen, c) == <<maxSeen[1] + 1, 0>>
 \* network, two replies of one server with different tags count twice).
 MutantM15CountsAsQuorum(R, need) == Cardinality(R) = need
 
-\* Parameter mutants (M1) turn the assumption off.
+\* MR: a GET returns the value of any reply, not the one carrying the highest
+\* tag (a value mixed up with another tag).  Must violate ABD-L3.
+MutantMRReadValues(R, t) == {r.val : r \in R}
+
+\* MS: a server stores every written tag, also an older one.  Must violate ABD-S1.
+MutantMSStores(cur, t) == TRUE
+
+\* MT: a tag outside the tag domain.  Must violate ABD-T (the type invariant is not vacuous).
+MutantMTNewTag(maxSeen, c) == <<maxSeen[1] + 1, NC + 1>>
+
+\* Parameter mutant M1 (q1 + q2 = m) turns the parameter assumption off.
 NoParamCheck == FALSE
+
+\* Two concurrent writers, one operation each (for M4).
+PlanWW == [c \in 1..2 |-> <<"PUT">>]
 =============================================================================
