@@ -30,11 +30,13 @@ run_ref() {  # $1 = workers; prints "distinct seconds"
   python3 - "$log" <<'PY'
 import re, sys
 t = open(sys.argv[1]).read()
-d = re.search(r"([\d,]+) distinct states found", t)
-s = re.search(r"Finished in (\d+)ms", t) or re.search(r"Finished in (\d+)s", t)
-if not d or not s: sys.exit("tlc-throughput: could not read TLC's statistics")
-ms = int(s.group(1)) * (1 if "ms" in s.group(0) else 1000)
-print(d.group(1).replace(",", ""), ms / 1000.0)
+if "No error has been found" not in t: sys.exit("tlc-throughput: the reference model did not pass")
+d = re.findall(r"([\d,]+) distinct states found, 0 states left on queue", t)
+f = re.search(r"Finished in (?:(\d+)h )?(?:(\d+)min )?(\d+)(ms|s) ", t)
+if not d or not f: sys.exit("tlc-throughput: could not read TLC's statistics")
+h, mi, n, unit = int(f.group(1) or 0), int(f.group(2) or 0), int(f.group(3)), f.group(4)
+secs = h * 3600 + mi * 60 + (n / 1000.0 if unit == "ms" else n)
+print(d[-1].replace(",", ""), secs)
 PY
 }
 read -r REF1_D REF1_S < <(run_ref 1)
