@@ -10,7 +10,6 @@ EXTENDS ABD, TLC
 \* Servers and values are interchangeable: quorums are by size and values are
 \* only compared for equality (brief §7).  Clients are NOT: their ids order tags.
 MCSymmetry == Permutations(Servers) \cup Permutations(Values)
-MCServerSymmetry == Permutations(Servers)
 
 \* Workloads (the cfg picks one for Plan).
 PlanAny2 == [c \in 1..2 |-> <<"ANY", "ANY">>]

@@ -188,11 +188,7 @@ public static class CoyoteCheckCommand
     /// <summary>The Markdown report (also the benchmark page written by --record).</summary>
     public static string Report(IReadOnlyList<(CoyoteTestEntry Test, CoyoteResult Result, Judgement Judgement, IReadOnlyDictionary<string, long> Coverage)> rows, Tier tier)
     {
-        var sb = new StringBuilder();
-        sb.AppendLine("# Coyote runs");
-        sb.AppendLine();
-        sb.AppendLine(CultureInfo.InvariantCulture, $"<!-- Written by ./pando check --coyote --tier {tier.Text()} --record; do not edit by hand. -->");
-        sb.AppendLine();
+        var sb = MarkdownReport.Start("Coyote runs", $"./pando check --coyote --tier {tier.Text()} --record");
         sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando check --coyote --tier {tier.Text()} --record` (Coyote 1.7.11, actors only, one test at a time, fixed seed). Machine: {Environment.ProcessorCount} cores, .NET {Environment.Version}.");
         sb.AppendLine("For a test that expects a bug, \"iterations\" counts the iterations up to and including the first buggy one.");
         sb.AppendLine();

@@ -210,11 +210,7 @@ public static class PCheckCommand
         var sync = new object();
         checker.Finished += o => { lock (sync) Console.WriteLine($"  {(o.Judgement.Ok ? "ok    " : "FAILED")} {o.Test.Name} seed {o.Test.Seed}: {Describe(o)}"); };
         var outcomes = checker.RunAll(manifest, runs, tier, j, CancellationToken.None);
-        var sb = new StringBuilder();
-        sb.AppendLine("# P checker: schedules to the first bug over several seeds");
-        sb.AppendLine();
-        sb.AppendLine(CultureInfo.InvariantCulture, $"<!-- Written by ./pando check --p --seeds {range.From}..{range.To} --record; do not edit by hand. -->");
-        sb.AppendLine();
+        var sb = MarkdownReport.Start("P checker: schedules to the first bug over several seeds", $"./pando check --p --seeds {range.From}..{range.To} --record");
         sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando check --p --seeds {range.From}..{range.To} --record` (P 3.1.0, random strategy, tier {tier.Text()} schedule caps).");
         sb.AppendLine("For each test that expects a bug: the schedules explored up to and including the first buggy one, per seed; a");
         sb.AppendLine("`-` is a seed on which the bug was not found within the cap (the test fails). The fast budget of a bug test");
@@ -255,11 +251,7 @@ public static class PCheckCommand
     /// <summary>The Markdown report (also the benchmark table written by --record).</summary>
     public static string Report(IReadOnlyList<PTestOutcome> outcomes, Tier tier)
     {
-        var sb = new StringBuilder();
-        sb.AppendLine("# P checker runs");
-        sb.AppendLine();
-        sb.AppendLine(CultureInfo.InvariantCulture, $"<!-- Written by ./pando check --p --tier {tier.Text()} --record; do not edit by hand. -->");
-        sb.AppendLine();
+        var sb = MarkdownReport.Start("P checker runs", $"./pando check --p --tier {tier.Text()} --record");
         sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando check --p --tier {tier.Text()} --record` (P 3.1.0, `p check` random strategy, one test case per run, fixed seed).");
         sb.AppendLine(CultureInfo.InvariantCulture, $"Machine: {Environment.ProcessorCount} cores, .NET {Environment.Version}. Seconds are P's own measurement of the exploration.");
         sb.AppendLine("For a test that expects a bug, \"schedules\" is the number of schedules explored up to and including the first buggy one,");

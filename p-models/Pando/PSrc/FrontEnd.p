@@ -180,18 +180,14 @@ machine FrontEnd {
   // ---------------- CPUT, stage 3: hand the write to the leader (brief 4.5) ----------------
   state ToLeader {
     entry {
-      leaderTries = 1;
-      NSend(net, leaders[curLeader], eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
-      StartTimer();
+      leaderTries = 0;
+      HandToLeader(false);
     }
     // NOT_LEADER (brief 4.5): turn to the other leader. Counted with the resends, which are bounded.
     on eNotLeader do (m: tNotLeader) {
       if (m.ver != op.ver || leaderTries >= 6) { return; }
       announce eWitNotLeader;
-      curLeader = (curLeader + 1) % sizeof(leaders);
-      leaderTries = leaderTries + 1;
-      NSend(net, leaders[curLeader], eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
-      StartTimer();
+      HandToLeader(true);
     }
     on eCrash goto Crashed;
     on eLeaderResult do (m: tLeaderResult) {
@@ -202,13 +198,18 @@ machine FrontEnd {
     on eAccepted do OnAccepted;      // an earlier attempt may still reach its quorum
     on eTimeout do (t: int) {
       if (t != curTimer || leaderTries >= 3) { return; }   // resends are bounded in the model
-      leaderTries = leaderTries + 1;
       // A silent leader may have crashed: with two leaders, try the other one.
-      if (cfg.leaderFaults) { curLeader = (curLeader + 1) % sizeof(leaders); }
-      NSend(net, leaders[curLeader], eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
-      StartTimer();
+      HandToLeader(cfg.leaderFaults);
     }
     ignore ePromise, eNack, eStale, eDelegateAdopted, eDelegateFailed, eFetched, eFetchedAll;
+  }
+
+  // Sends the CPUT to the current leader (to the other one first with switchLeader), counting the try.
+  fun HandToLeader(switchLeader: bool) {
+    if (switchLeader) { curLeader = (curLeader + 1) % sizeof(leaders); }
+    leaderTries = leaderTries + 1;
+    NSend(net, leaders[curLeader], eLeaderWrite, (ver = op.ver, vid = op.vid, value = op.value, fe = this));
+    StartTimer();
   }
 
   // ACCEPTED for one of this CPUT's ballots: counted per ballot, never across ballots.
@@ -372,7 +373,7 @@ machine FrontEnd {
         if (!IsNone(fetchedAll[s][j].apn) && j > bigJ) { bigJ = j; }
       }
     }
-    if (bigJ == 0) { readVer = 0; ReturnRead(0); return; }          // a 1a quorum all empty: EMPTY
+    if (bigJ == 0) { ReturnRead(0); return; }          // a 1a quorum all empty: EMPTY
     j = bigJ;
     while (j >= 1) {
       x = CommittedAt(j);
@@ -383,7 +384,7 @@ machine FrontEnd {
     if (sizeof(fetchedAll) < cfg.params.q1b) { return; }
     if (RecoverableAt(bigJ) != 0) { readVer = bigJ; goto WriteBack; }   // WRITEBACK(J)
     // PREVIOUS(J): J was not chosen when the read began.
-    if (bigJ == 1) { readVer = 0; ReturnRead(0); return; }
+    if (bigJ == 1) { ReturnRead(0); return; }
     x = CommittedAt(bigJ - 1);
     if (x == 0) { x = RecoverableAt(bigJ - 1); }
     if (x != 0) { readVer = bigJ - 1; announce eWitReadPrevious; ReturnRead(x); return; }
