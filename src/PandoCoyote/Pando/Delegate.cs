@@ -7,7 +7,7 @@ namespace PandoCoyote.Pando;
 /// <summary>
 /// The delegate (brief §2.3, §4.4); twin of p-models Delegate. A stateless proxy that collects phase-1 replies for
 /// an FE's delegated ballot and runs phase 2 with the ACCEPTED replies routed to the FE (partial delegation).
-/// One volatile record per (version, ballot).
+/// One volatile record per (key, version, ballot).
 /// </summary>
 [OnEventDoAction(typeof(Msg), nameof(OnMsg))]
 [OnEventDoAction(typeof(Crash), nameof(OnCrash))]
@@ -21,7 +21,7 @@ public sealed class Delegate : PandoActor
         public bool Done;
     }
 
-    private readonly Dictionary<(int Ver, Ballot Bal), Delegation> _att = [];
+    private readonly Dictionary<(int Key, int Ver, Ballot Bal), Delegation> _att = [];
     private bool _down;
 
     /// <summary>A delegate keeps nothing durable: a crash forgets every attempt, and it ignores messages until restarted.</summary>
@@ -29,8 +29,8 @@ public sealed class Delegate : PandoActor
 
     private void OnRestart() => _down = false;
 
-    private Delegation Get(int ver, Ballot bal) =>
-        _att.TryGetValue((ver, bal), out var d) ? d : _att[(ver, bal)] = new Delegation();
+    private Delegation Get(int key, int ver, Ballot bal) =>
+        _att.TryGetValue((key, ver, bal), out var d) ? d : _att[(key, ver, bal)] = new Delegation();
 
     private void OnMsg(Event e)
     {
@@ -38,42 +38,43 @@ public sealed class Delegate : PandoActor
         switch (((Msg)e).Body)
         {
             case DelegateRequest m:
-                var d = Get(m.Ver, m.Bal);
+                var d = Get(m.Key, m.Ver, m.Bal);
                 if (d.Request is not null) return;                    // a duplicated DELEGATE
                 d.Request = m;
-                Evaluate(m.Ver, m.Bal, d);
+                Evaluate(d);
                 break;
-            case Promise m: Get(m.Ver, m.Bal).P1.Promises[m.From] = m; Evaluate(m.Ver, m.Bal, Get(m.Ver, m.Bal)); break;
-            case Nack m: Get(m.Ver, m.Bal).P1.Nacks.Add(m.From); Evaluate(m.Ver, m.Bal, Get(m.Ver, m.Bal)); break;
-            case Stale m: Get(m.Ver, m.Bal).P1.Stale = true; Evaluate(m.Ver, m.Bal, Get(m.Ver, m.Bal)); break;
+            case Promise m: Get(m.Key, m.Ver, m.Bal).P1.Promises[m.From] = m; Evaluate(Get(m.Key, m.Ver, m.Bal)); break;
+            case Nack m: Get(m.Key, m.Ver, m.Bal).P1.Nacks.Add(m.From); Evaluate(Get(m.Key, m.Ver, m.Bal)); break;
+            case Stale m: Get(m.Key, m.Ver, m.Bal).P1.Stale = true; Evaluate(Get(m.Key, m.Ver, m.Bal)); break;
         }
     }
 
     /// <summary>The delegate's half of TLA+ ProposeFast / ProposeRecover for a ballot of kind FEDel.</summary>
-    private void Evaluate(int ver, Ballot bal, Delegation d)
+    private void Evaluate(Delegation d)
     {
         if (d.Done || d.Request is not { } req) return;
+        var (key, ver, bal) = (req.Key, req.Ver, req.Bal);
         var o = Proposer.Evaluate(d.P1, true, P, Mutant);
         switch (o.Outcome)
         {
             case Outcome.UseOwn:
                 d.Done = true;
-                Propose(ver, bal, req.Vid, req.Value, req.Fe);
+                Propose(key, ver, bal, req.Vid, req.Value, req.Fe);
                 break;
             case Outcome.Adopt:
                 d.Done = true;
-                Propose(ver, bal, Mutant == Mutant.M11FreshVidOnRecovery ? req.Vid : o.Vid, o.Value!, req.Fe);
+                Propose(key, ver, bal, Mutant == Mutant.M11FreshVidOnRecovery ? req.Vid : o.Vid, o.Value!, req.Fe);
                 break;
-            case Outcome.KnownChosen: d.Done = true; Send(req.Fe, new DelegateFailed(ver, bal, DelegateFailure.Known, o.Vid)); break;
-            case Outcome.DecidedLater: d.Done = true; Send(req.Fe, new DelegateFailed(ver, bal, DelegateFailure.Stale, 0)); break;
-            case Outcome.Blocked: d.Done = true; Send(req.Fe, new DelegateFailed(ver, bal, DelegateFailure.Nacked, 0)); break;
+            case Outcome.KnownChosen: d.Done = true; Send(req.Fe, new DelegateFailed(key, ver, bal, DelegateFailure.Known, o.Vid)); break;
+            case Outcome.DecidedLater: d.Done = true; Send(req.Fe, new DelegateFailed(key, ver, bal, DelegateFailure.Stale, 0)); break;
+            case Outcome.Blocked: d.Done = true; Send(req.Fe, new DelegateFailed(key, ver, bal, DelegateFailure.Nacked, 0)); break;
         }
     }
 
-    private void Propose(int ver, Ballot bal, int vid, string value, ActorId fe)
+    private void Propose(int key, int ver, Ballot bal, int vid, string value, ActorId fe)
     {
         var splits = Values.Encode(P, value);
-        Observe(new ObsProposed(ver, bal, vid, value, Kind.Write));
-        Broadcast(i => new Propose(ver, bal, vid, splits[i], fe, Kind.Write));
+        Observe(new ObsProposed(key, ver, bal, vid, value, Kind.Write));
+        Broadcast(i => new Propose(key, ver, bal, vid, splits[i], fe, Kind.Write));
     }
 }

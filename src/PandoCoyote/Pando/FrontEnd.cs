@@ -28,8 +28,9 @@ public sealed class FrontEnd : PandoActor
     }
 
     private Stage _stage = Stage.Idle;
-    private int _next, _knownVer, _seq, _leaderTries, _restarts, _rid;
+    private int _next, _seq, _leaderTries, _restarts, _rid;
     private Op _op = new(false, 0);
+    private readonly Dictionary<int, int> _knownVer = [];        // per key: the highest version this FE knows is decided
     private int _opId;
     private Attempt _del = new(), _dir = new(), _rb = new();
     private Split[] _splits = [];
@@ -56,14 +57,14 @@ public sealed class FrontEnd : PandoActor
             {
                 _restarts = 0;
                 _opId = Index * 100 + _next;
-                Observe(new ObsInvoked(_opId, Index, true, _op.Ver, null));
+                Observe(new ObsInvoked(_opId, Index, true, _op.Key, _op.Ver, null));
                 StartFetch();
                 return;
             }
-            if (_op.Ver == 1 || _knownVer >= _op.Ver - 1 || Mutant == Mutant.M16NoGapRuleOff)   // CPUT precondition (brief §4.4); M16 drops it
+            if (_op.Ver == 1 || _knownVer.GetValueOrDefault(_op.Key) >= _op.Ver - 1 || Mutant == Mutant.M16NoGapRuleOff)   // CPUT precondition (brief §4.4); M16 drops it
             {
                 _opId = Index * 100 + _next;
-                Observe(new ObsInvoked(_opId, Index, false, _op.Ver, _op.Value));
+                Observe(new ObsInvoked(_opId, Index, false, _op.Key, _op.Ver, _op.Value));
                 _splits = Values.Encode(P, _op.Value);
                 _del = new(); _dir = new();
                 if (Init.Delegate is not null) StartDelegated(); else StartDirect();
@@ -72,6 +73,9 @@ public sealed class FrontEnd : PandoActor
         }
         _stage = Stage.Done;
     }
+
+    /// <summary>The leader of the current operation's key.</summary>
+    private ActorId Leader => Init.Leaders[_op.Key];
 
     private Ballot NewBallot() => new(0, RandomInteger(8) * 1000 + Index * 100 + ++_seq);
 
@@ -82,40 +86,40 @@ public sealed class FrontEnd : PandoActor
         switch (_stage, body)
         {
             case (Stage.Delegated or Stage.Direct or Stage.ToLeader, Accepted m): OnAccepted(m); break;
-            case (Stage.Delegated, Nack m) when m.Ver == _op.Ver && m.Bal == _del.Bal && m.Phase == 2:
+            case (Stage.Delegated, Nack m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _del.Bal && m.Phase == 2:
                 _del.P2.Nacks.Add(m.From);
                 if (P.N - _del.P2.Nacks.Count < P.Q2) StartLeader();
                 break;
-            case (Stage.Delegated, Stale m) when m.Ver == _op.Ver && m.Bal == _del.Bal: FinishStale(); break;
-            case (Stage.Delegated, DelegateFailed m) when m.Ver == _op.Ver && m.Bal == _del.Bal:
+            case (Stage.Delegated, Stale m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _del.Bal: FinishStale(); break;
+            case (Stage.Delegated, DelegateFailed m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _del.Bal:
                 Coverage.Hit("fe: delegation failed (" + m.Reason + ")");
                 if (m.Reason == DelegateFailure.Known) Finish(m.CmtSeen, Ballot.None);
                 else if (m.Reason == DelegateFailure.Stale) FinishStale();
                 else StartLeader();
                 break;
-            case (Stage.Direct, Promise m) when m.Ver == _op.Ver && m.Bal == _dir.Bal && !_dir.Proposed:
+            case (Stage.Direct, Promise m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _dir.Bal && !_dir.Proposed:
                 _dir.P1.Promises[m.From] = m; EvaluateDirect(); break;
-            case (Stage.Direct, Nack m) when m.Ver == _op.Ver && m.Bal == _dir.Bal:
+            case (Stage.Direct, Nack m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _dir.Bal:
                 if (m.Phase == 1) { if (!_dir.Proposed) { _dir.P1.Nacks.Add(m.From); EvaluateDirect(); } }
                 else { _dir.P2.Nacks.Add(m.From); if (P.N - _dir.P2.Nacks.Count < P.Q2) StartLeader(); }
                 break;
-            case (Stage.Direct, Stale m) when m.Ver == _op.Ver && (m.Bal == _dir.Bal || m.Bal == _del.Bal): FinishStale(); break;
-            case (Stage.ToLeader, LeaderResult m) when m.Ver == _op.Ver:
+            case (Stage.Direct, Stale m) when m.Key == _op.Key && m.Ver == _op.Ver && (m.Bal == _dir.Bal || m.Bal == _del.Bal): FinishStale(); break;
+            case (Stage.ToLeader, LeaderResult m) when m.Key == _op.Key && m.Ver == _op.Ver:
                 if (m.Vid == 0) FinishStale(); else Finish(m.Vid, Ballot.None);
                 break;
-            case (Stage.Fetching, Fetched m) when m.Rid == _rid * 10 + _restarts: _fetched[m.From] = m; DecideRead(); break;
-            case (Stage.WriteBack, Promise m) when m.Ver == _op.Ver && m.Bal == _rb.Bal && !_rb.Proposed:
+            case (Stage.Fetching, Fetched m) when m.Key == _op.Key && m.Rid == _rid * 10 + _restarts: _fetched[m.From] = m; DecideRead(); break;
+            case (Stage.WriteBack, Promise m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _rb.Bal && !_rb.Proposed:
                 _rb.P1.Promises[m.From] = m; EvaluateWriteBack(); break;
-            case (Stage.WriteBack, Nack m) when m.Ver == _op.Ver && m.Bal == _rb.Bal:
+            case (Stage.WriteBack, Nack m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _rb.Bal:
                 if (m.Phase == 1) { if (!_rb.Proposed) { _rb.P1.Nacks.Add(m.From); EvaluateWriteBack(); } }
                 else { _rb.P2.Nacks.Add(m.From); if (P.N - _rb.P2.Nacks.Count < P.Q2) RestartRead(); }
                 break;
-            case (Stage.WriteBack, Stale m) when m.Ver == _op.Ver && m.Bal == _rb.Bal: GiveUp(); break;
-            case (Stage.WriteBack, Accepted m) when m.Ver == _op.Ver && m.Bal == _rb.Bal:
+            case (Stage.WriteBack, Stale m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _rb.Bal: GiveUp(); break;
+            case (Stage.WriteBack, Accepted m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _rb.Bal:
                 _rb.P2.Accepted[m.From] = m.Vid;
                 if (_rb.P2.QuorumVid(P.Q2) is var x and not 0)        // TLA+ ReadReturnAfterWriteBack
                 {
-                    Broadcast(_ => new Commit(_op.Ver, _rb.Bal, x));
+                    Broadcast(_ => new Commit(_op.Key, _op.Ver, _rb.Bal, x));
                     ReturnRead(x, _rbValue);
                 }
                 break;
@@ -133,7 +137,7 @@ public sealed class FrontEnd : PandoActor
             case Stage.ToLeader when _leaderTries < 3:
                 _leaderTries++;
                 Coverage.Hit("fe: leader write resent");
-                Send(Init.Leader!, new LeaderWrite(_op.Ver, _op.Vid, _op.Value, Id));
+                Send(Leader, new LeaderWrite(_op.Key, _op.Ver, _op.Vid, _op.Value, Id));
                 StartTimer();
                 break;
             case Stage.Fetching or Stage.WriteBack: RestartRead(); break;
@@ -145,8 +149,8 @@ public sealed class FrontEnd : PandoActor
     {
         _stage = Stage.Delegated;
         _del.Bal = NewBallot();
-        Send(Init.Delegate!, new DelegateRequest(_op.Ver, _del.Bal, _op.Vid, _op.Value, Id));
-        Broadcast(_ => new Prepare(_op.Ver, _del.Bal, Init.Delegate!, Kind.Write));   // TLA+ WriterPrepare(b), replies to the delegate
+        Send(Init.Delegate!, new DelegateRequest(_op.Key, _op.Ver, _del.Bal, _op.Vid, _op.Value, Id));
+        Broadcast(_ => new Prepare(_op.Key, _op.Ver, _del.Bal, Init.Delegate!, Kind.Write));   // TLA+ WriterPrepare(b), replies to the delegate
         StartTimer();
     }
 
@@ -164,7 +168,7 @@ public sealed class FrontEnd : PandoActor
         else
         {
             _dir.Bal = NewBallot();
-            Broadcast(_ => new Prepare(_op.Ver, _dir.Bal, Id, Kind.Write));               // TLA+ WriterPrepare(b)
+            Broadcast(_ => new Prepare(_op.Key, _op.Ver, _dir.Bal, Id, Kind.Write));               // TLA+ WriterPrepare(b)
         }
         StartTimer();
     }
@@ -192,14 +196,14 @@ public sealed class FrontEnd : PandoActor
         _stage = Stage.ToLeader;
         Coverage.Hit("fe: write handed to the leader");
         _leaderTries = 1;
-        Send(Init.Leader!, new LeaderWrite(_op.Ver, _op.Vid, _op.Value, Id));
+        Send(Leader, new LeaderWrite(_op.Key, _op.Ver, _op.Vid, _op.Value, Id));
         StartTimer();
     }
 
     /// <summary>ACCEPTED for one of this CPUT's ballots: counted per ballot, never across ballots.</summary>
     private void OnAccepted(Accepted m)
     {
-        if (m.Ver != _op.Ver) return;
+        if (m.Key != _op.Key || m.Ver != _op.Ver) return;
         var a = m.Bal == _del.Bal ? _del : m.Bal == _dir.Bal ? _dir : null;
         if (a is null) return;
         a.P2.Accepted[m.From] = m.Vid;
@@ -210,18 +214,19 @@ public sealed class FrontEnd : PandoActor
 
     private void Propose(Ballot bal, int vid, string value, Split[] splits)
     {
-        Observe(new ObsProposed(_op.Ver, bal, vid, value, Kind.Write));
-        Broadcast(i => new Propose(_op.Ver, bal, vid, splits[i], Id, Kind.Write));
+        Observe(new ObsProposed(_op.Key, _op.Ver, bal, vid, value, Kind.Write));
+        Broadcast(i => new Propose(_op.Key, _op.Ver, bal, vid, splits[i], Id, Kind.Write));
     }
 
     /// <summary>The CPUT's outcome is known: x is the vid chosen. If this FE saw the phase-2 quorum it broadcasts COMMIT.</summary>
     private void Finish(int x, Ballot bal)
     {
-        if (bal != Ballot.None) Broadcast(_ => new Commit(_op.Ver, bal, x));
+        if (bal != Ballot.None) Broadcast(_ => new Commit(_op.Key, _op.Ver, bal, x));
         Measure(bal == Ballot.None ? (_stage == Stage.ToLeader ? "leader" : "learned") : bal == _del.Bal ? "delegated" : "direct");
-        _knownVer = Math.Max(_knownVer, _op.Ver);
+        _knownVer[_op.Key] = Math.Max(_knownVer.GetValueOrDefault(_op.Key), _op.Ver);
         Coverage.Hit(x == _op.Vid ? "fe: CPUT OK" : "fe: CPUT CONFLICT(x)");
-        Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, x == _op.Vid, x));
+        if (_op.Key > 0) Coverage.Hit("fe: CPUT answered on a second key");
+        Observe(new ObsCputReturned(_opId, _op.Key, _op.Ver, _op.Vid, x == _op.Vid, x));
         Observe(new ObsResponded(_opId, x == _op.Vid, null));
         Observe(new ObsAnswered(_opId, false, x == _op.Vid ? "OK" : "CONFLICT"));
         NextOp();
@@ -230,9 +235,9 @@ public sealed class FrontEnd : PandoActor
     /// <summary>A STALE reply: the version was pruned, so a later version is chosen: CONFLICT(⊥).</summary>
     private void FinishStale()
     {
-        _knownVer = Math.Max(_knownVer, _op.Ver);
+        _knownVer[_op.Key] = Math.Max(_knownVer.GetValueOrDefault(_op.Key), _op.Ver);
         Coverage.Hit("fe: CPUT CONFLICT(⊥) after STALE");
-        Observe(new ObsCputReturned(_opId, _op.Ver, _op.Vid, false, 0));
+        Observe(new ObsCputReturned(_opId, _op.Key, _op.Ver, _op.Vid, false, 0));
         // CONFLICT(⊥) says only that version ver is decided: the FE's own value may be the one chosen (its quorum
         // was never seen, then the version was pruned). For the client it is an unknown outcome, like UNKNOWN, so
         // the history keeps the CPUT pending (docs/findings.md, F6). The negative control StaleAsConflict records it as
@@ -249,10 +254,10 @@ public sealed class FrontEnd : PandoActor
         if (_restarts == 0)
         {
             _rid = Index * 100 + _next;
-            Observe(new ObsReadStarted(_rid, _op.Ver));
+            Observe(new ObsReadStarted(_rid, _op.Key, _op.Ver));
         }
         _fetched.Clear();
-        Broadcast(_ => new Fetch(_op.Ver, _rid * 10 + _restarts, Id));
+        Broadcast(_ => new Fetch(_op.Key, _op.Ver, _rid * 10 + _restarts, Id));
         if (Init.ReadTimeouts) StartTimer();
     }
 
@@ -287,7 +292,7 @@ public sealed class FrontEnd : PandoActor
         _stage = Stage.WriteBack;
         Coverage.Hit("fe: read write-back");
         _rb = new() { Bal = NewBallot() };
-        Broadcast(_ => new Prepare(_op.Ver, _rb.Bal, Id, Kind.Read));
+        Broadcast(_ => new Prepare(_op.Key, _op.Ver, _rb.Bal, Id, Kind.Read));
         if (Init.ReadTimeouts) StartTimer();
     }
 
@@ -307,8 +312,8 @@ public sealed class FrontEnd : PandoActor
                 _rb.Proposed = true;
                 _rbValue = o.Value;
                 var splits = Values.Encode(P, o.Value!);
-                Observe(new ObsProposed(_op.Ver, _rb.Bal, o.Vid, o.Value!, Kind.Read));
-                Broadcast(i => new Propose(_op.Ver, _rb.Bal, o.Vid, splits[i], Id, Kind.Read));
+                Observe(new ObsProposed(_op.Key, _op.Ver, _rb.Bal, o.Vid, o.Value!, Kind.Read));
+                Broadcast(i => new Propose(_op.Key, _op.Ver, _rb.Bal, o.Vid, splits[i], Id, Kind.Read));
                 break;
             case Outcome.Nothing: ReturnRead(0, null); break;
             case Outcome.DecidedLater: GiveUp(); break;
@@ -319,8 +324,9 @@ public sealed class FrontEnd : PandoActor
     private void ReturnRead(int vid, string? value)
     {
         Coverage.Hit(vid == 0 ? "fe: read returned EMPTY" : "fe: read returned a value");
+        if (_op.Key > 0 && vid != 0) Coverage.Hit("fe: read returned a value of a second key");
         Measure(_stage == Stage.WriteBack ? "write-back" : vid == 0 ? "empty" : "fast");
-        Observe(new ObsReadReturned(_rid, _op.Ver, vid, value));
+        Observe(new ObsReadReturned(_rid, _op.Key, _op.Ver, vid, value));
         Observe(new ObsResponded(_opId, true, value));
         Observe(new ObsAnswered(_opId, true, vid == 0 ? "EMPTY" : "value"));
         NextOp();

@@ -6,7 +6,8 @@ using PandoCoyote.Shared.Testing;
 namespace PandoCoyote.Pando;
 
 /// <summary>
-/// The per-key leader (brief §2.4, §4.5); twin of p-models Leader. Finishes writes the FEs could not finish: its
+/// The per-key leader (brief §2.4, §4.5); twin of p-models Leader. Each key has its own leader actor (its key is
+/// <see cref="PandoInit.Key"/>); it ignores messages about other keys. Finishes writes the FEs could not finish: its
 /// ballots have round ≥ 1 and so beat every FE, delegate and reader ballot (round 0). One run per version at a
 /// time; every FE that handed the version over gets the result. Runs are bounded (6 rounds) so schedules end.
 /// A crash loses every run, waiter and decision (volatile); the restart is a re-election: the new term's ballots
@@ -56,10 +57,12 @@ public sealed class Leader : PandoActor
     private void OnMsg(Event e)
     {
         if (_down) return;
-        switch (((Msg)e).Body)
+        var body = ((Msg)e).Body;
+        if (KeyOf(body) != Key) return;
+        switch (body)
         {
             case LeaderWrite m:
-                if (_decided.TryGetValue(m.Ver, out var d)) { Send(m.Fe, new LeaderResult(m.Ver, d)); return; }
+                if (_decided.TryGetValue(m.Ver, out var d)) { Send(m.Fe, new LeaderResult(Key, m.Ver, d)); return; }
                 if (!_waiting.TryGetValue(m.Ver, out var w)) _waiting[m.Ver] = w = [];
                 w.Add(m.Fe);
                 _request.TryAdd(m.Ver, m);
@@ -86,6 +89,13 @@ public sealed class Leader : PandoActor
         }
     }
 
+    private int Key => Init.Key;
+
+    private static int KeyOf(object body) => body switch
+    {
+        LeaderWrite m => m.Key, Promise m => m.Key, Nack m => m.Key, Stale m => m.Key, Accepted m => m.Key, _ => -1,
+    };
+
     private void OnTimeout(Event e)
     {
         if (_down) return;
@@ -105,8 +115,8 @@ public sealed class Leader : PandoActor
         r.Bal = new Ballot(r.Round, _term);
         r.P1 = new(); r.P2 = new(); r.Proposed = false;
         if (Init.LeaderTimeouts) r.Timer = StartTimer();
-        Observe(new ObsLeaderStarted(ver));
-        Broadcast(_ => new Prepare(ver, r.Bal, Id, Kind.Write));
+        Observe(new ObsLeaderStarted(Key, ver));
+        Broadcast(_ => new Prepare(Key, ver, r.Bal, Id, Kind.Write));
     }
 
     /// <summary>TLA+ ProposeFast / ProposeRecover for the leader's ballot.</summary>
@@ -123,8 +133,8 @@ public sealed class Leader : PandoActor
                     : (Mutant == Mutant.M11FreshVidOnRecovery ? req.Vid : o.Vid, o.Value!);
                 r.Proposed = true;
                 var splits = Values.Encode(P, value);
-                Observe(new ObsProposed(ver, r.Bal, vid, value, Kind.Write));
-                Broadcast(i => new Propose(ver, r.Bal, vid, splits[i], Id, Kind.Write));
+                Observe(new ObsProposed(Key, ver, r.Bal, vid, value, Kind.Write));
+                Broadcast(i => new Propose(Key, ver, r.Bal, vid, splits[i], Id, Kind.Write));
                 break;
             case Outcome.KnownChosen: Decide(ver, o.Vid, Ballot.None); break;
             case Outcome.DecidedLater: Decide(ver, 0, Ballot.None); break;
@@ -136,11 +146,11 @@ public sealed class Leader : PandoActor
     private void Decide(int ver, int vid, Ballot bal)
     {
         _runs[ver].Active = false;
-        if (bal != Ballot.None) Broadcast(_ => new Commit(ver, bal, vid));
+        if (bal != Ballot.None) Broadcast(_ => new Commit(Key, ver, bal, vid));
         _decided[ver] = vid;
         Coverage.Hit("leader: decided");
-        Observe(new ObsLeaderDecided(ver));
-        foreach (var fe in _waiting.GetValueOrDefault(ver) ?? []) Send(fe, new LeaderResult(ver, vid));
+        Observe(new ObsLeaderDecided(Key, ver));
+        foreach (var fe in _waiting.GetValueOrDefault(ver) ?? []) Send(fe, new LeaderResult(Key, ver, vid));
         _waiting.Remove(ver);
     }
 }

@@ -19,20 +19,20 @@ public sealed class Observation(object body) : Monitor.Event
 
 /// <summary>The deployment's parameters, sent to every monitor before any actor runs.</summary>
 public sealed record ObsConfig(PandoParams Params);
-/// <summary>A site accepted (ver, bal, vid) holding its split of <paramref name="Value"/> (TLA+ Vote).</summary>
-public sealed record ObsVoted(int Site, int Ver, Ballot Bal, int Vid, string Value);
+/// <summary>A site accepted (ver, bal, vid) of a key holding its split of <paramref name="Value"/> (TLA+ Vote).</summary>
+public sealed record ObsVoted(int Site, int Key, int Ver, Ballot Bal, int Vid, string Value);
 /// <summary>A proposer sent phase 2 for (ver, bal, vid) (TLA+ ProposeFast, ProposeRecover, ReadWriteBack).</summary>
-public sealed record ObsProposed(int Ver, Ballot Bal, int Vid, string Value, Kind Kind);
+public sealed record ObsProposed(int Key, int Ver, Ballot Bal, int Vid, string Value, Kind Kind);
 /// <summary>A site set its commit mark to vid while holding <paramref name="Held"/> (TLA+ Commit).</summary>
-public sealed record ObsCommitMarked(int Site, int Ver, int Vid, int Held);
+public sealed record ObsCommitMarked(int Site, int Key, int Ver, int Vid, int Held);
 /// <summary>A read of version ver began (TLA+ ReadStart).</summary>
-public sealed record ObsReadStarted(int Rid, int Ver);
+public sealed record ObsReadStarted(int Rid, int Key, int Ver);
 /// <summary>A read returned vid (0 = EMPTY) with the value it decoded (TLA+ ReadFastReturn, ReadReturnAfterWriteBack, ReadReturnNone).</summary>
-public sealed record ObsReadReturned(int Rid, int Ver, int Vid, string? Value);
+public sealed record ObsReadReturned(int Rid, int Key, int Ver, int Vid, string? Value);
 /// <summary>A CPUT returned OK (own vid chosen), CONFLICT(other), or CONFLICT(⊥) when Other = 0.</summary>
-public sealed record ObsCputReturned(int Op, int Ver, int Vid, bool Ok, int Other);
+public sealed record ObsCputReturned(int Op, int Key, int Ver, int Vid, bool Ok, int Other);
 /// <summary>A client operation began: a CPUT of (ver, value) or a GET of ver, by front-end <paramref name="Client"/>.</summary>
-public sealed record ObsInvoked(int Op, int Client, bool IsGet, int Ver, string? Value);
+public sealed record ObsInvoked(int Op, int Client, bool IsGet, int Key, int Ver, string? Value);
 /// <summary>A client operation returned: CPUT OK or CONFLICT; GET with its value (null = EMPTY).</summary>
 public sealed record ObsResponded(int Op, bool Ok, string? Value);
 /// <summary>
@@ -41,43 +41,46 @@ public sealed record ObsResponded(int Op, bool Ok, string? Value);
 /// history and leaves unknown outcomes pending, this marks the end of the client's wait (brief L2, L3).
 /// </summary>
 public sealed record ObsAnswered(int Op, bool IsGet, string Outcome);
-/// <summary>What a site durably holds after a change (a vote, GC, a disk loss): per version its vid and split, and its GC floor.</summary>
-public sealed record ObsSiteHoldings(int Site, IReadOnlyDictionary<int, (int Vid, Split Split)> Holds, int Floor);
+/// <summary>What a site durably holds after a change (a vote, GC, a disk loss): per (key, version) its vid and split, and each key's GC floor.</summary>
+public sealed record ObsSiteHoldings(int Site, IReadOnlyDictionary<(int Key, int Ver), (int Vid, Split Split)> Holds, IReadOnlyDictionary<int, int> Floors);
 /// <summary>The leader started a run for a version (left side of TLA+ LeaderDecidesProp).</summary>
-public sealed record ObsLeaderStarted(int Ver);
+public sealed record ObsLeaderStarted(int Key, int Ver);
 /// <summary>The leader learned the outcome of a version.</summary>
-public sealed record ObsLeaderDecided(int Ver);
+public sealed record ObsLeaderDecided(int Key, int Ver);
 
 /// <summary>Vote bookkeeping shared by the monitors: chosen = q2 sites voted for the same vid in the same ballot.</summary>
 public sealed class VoteTable
 {
-    private readonly Dictionary<(int Ver, Ballot Bal, int Vid), HashSet<int>> _votes = [];
-    private readonly Dictionary<(int Ver, int Vid), string> _values = [];
+    private readonly Dictionary<(int Key, int Ver, Ballot Bal, int Vid), HashSet<int>> _votes = [];
+    private readonly Dictionary<(int Key, int Ver, int Vid), string> _values = [];
     /// <summary>q2 of the deployment.</summary>
     public int Q2 { get; set; } = int.MaxValue;
 
     /// <summary>Records a vote; returns true when it made (ver, bal, vid) chosen (or it already was).</summary>
     public bool Add(ObsVoted v)
     {
-        if (!_votes.TryGetValue((v.Ver, v.Bal, v.Vid), out var s)) _votes[(v.Ver, v.Bal, v.Vid)] = s = [];
+        if (!_votes.TryGetValue((v.Key, v.Ver, v.Bal, v.Vid), out var s)) _votes[(v.Key, v.Ver, v.Bal, v.Vid)] = s = [];
         s.Add(v.Site);
-        _values.TryAdd((v.Ver, v.Vid), v.Value);
+        _values.TryAdd((v.Key, v.Ver, v.Vid), v.Value);
         return s.Count >= Q2;
     }
 
-    /// <summary>The vids chosen for a version.</summary>
-    public IReadOnlySet<int> Chosen(int ver) =>
-        _votes.Where(kv => kv.Key.Ver == ver && kv.Value.Count >= Q2).Select(kv => kv.Key.Vid).ToHashSet();
+    /// <summary>The vids chosen for a version of a key.</summary>
+    public IReadOnlySet<int> Chosen(int key, int ver) =>
+        _votes.Where(kv => kv.Key.Key == key && kv.Key.Ver == ver && kv.Value.Count >= Q2).Select(kv => kv.Key.Vid).ToHashSet();
 
-    /// <summary>The (ballot, vid) pairs chosen for a version.</summary>
-    public IEnumerable<(Ballot Bal, int Vid)> ChosenAt(int ver) =>
-        _votes.Where(kv => kv.Key.Ver == ver && kv.Value.Count >= Q2).Select(kv => (kv.Key.Bal, kv.Key.Vid));
+    /// <summary>The (ballot, vid) pairs chosen for a version of a key.</summary>
+    public IEnumerable<(Ballot Bal, int Vid)> ChosenAt(int key, int ver) =>
+        _votes.Where(kv => kv.Key.Key == key && kv.Key.Ver == ver && kv.Value.Count >= Q2).Select(kv => (kv.Key.Bal, kv.Key.Vid));
 
-    /// <summary>Some version above ver is chosen.</summary>
-    public bool LaterChosen(int ver) => _votes.Any(kv => kv.Key.Ver > ver && kv.Value.Count >= Q2);
+    /// <summary>Some version of the key above ver is chosen.</summary>
+    public bool LaterChosen(int key, int ver) => _votes.Any(kv => kv.Key.Key == key && kv.Key.Ver > ver && kv.Value.Count >= Q2);
 
     /// <summary>The value bytes (as text) a site held when voting for vid.</summary>
-    public string? ValueOf(int ver, int vid) => _values.TryGetValue((ver, vid), out var v) ? v : null;
+    public string? ValueOf(int key, int ver, int vid) => _values.TryGetValue((key, ver, vid), out var v) ? v : null;
+
+    /// <summary>How monitors name a version in their messages: "version 2" on key 0, "key 1 version 2" otherwise.</summary>
+    internal static string Name(int key, int ver) => key == 0 ? $"version {ver}" : $"key {key} version {ver}";
 
     internal static string Show(IEnumerable<int> s) => "{" + string.Join(", ", s.Order()) + "}";
 }
@@ -119,7 +122,7 @@ public abstract class PandoMonitor : Monitor
 /// </summary>
 public sealed class AgreementMonitor : PandoMonitor
 {
-    private readonly Dictionary<int, string> _chosenValue = [];
+    private readonly Dictionary<(int Key, int Ver), string> _chosenValue = [];
 
     [Start]
     [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
@@ -128,19 +131,19 @@ public sealed class AgreementMonitor : PandoMonitor
     /// <inheritdoc/>
     protected override void Check(object o)
     {
-        if (o is not ObsVoted v || !Votes.Chosen(v.Ver).Contains(v.Vid)) return;
-        var chosen = Votes.Chosen(v.Ver);
-        Require(chosen.Count <= 1, () => $"[PANDO-S1] Agreement: version {v.Ver} has two chosen vids {VoteTable.Show(chosen)} (latest: vid {v.Vid} at ballot {v.Bal})");
-        if (_chosenValue.TryGetValue(v.Ver, out var earlier))
-            Require(earlier == v.Value, () => $"[PANDO-S1v] Agreement: version {v.Ver} chose value \"{earlier}\" and value \"{v.Value}\"");
-        else _chosenValue[v.Ver] = v.Value;
+        if (o is not ObsVoted v || !Votes.Chosen(v.Key, v.Ver).Contains(v.Vid)) return;
+        var chosen = Votes.Chosen(v.Key, v.Ver);
+        Require(chosen.Count <= 1, () => $"[PANDO-S1] Agreement: {VoteTable.Name(v.Key, v.Ver)} has two chosen vids {VoteTable.Show(chosen)} (latest: vid {v.Vid} at ballot {v.Bal})");
+        if (_chosenValue.TryGetValue((v.Key, v.Ver), out var earlier))
+            Require(earlier == v.Value, () => $"[PANDO-S1v] Agreement: {VoteTable.Name(v.Key, v.Ver)} chose value \"{earlier}\" and value \"{v.Value}\"");
+        else _chosenValue[(v.Key, v.Ver)] = v.Value;
     }
 }
 
 /// <summary>PANDO-S2 Strong stability (TLA+ StrongStabilityInv): once vid x is chosen at ballot b, every proposal at a higher ballot carries x.</summary>
 public sealed class StrongStabilityMonitor : PandoMonitor
 {
-    private readonly Dictionary<(int Ver, Ballot Bal), int> _proposals = [];
+    private readonly Dictionary<(int Key, int Ver, Ballot Bal), int> _proposals = [];
 
     [Start]
     [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
@@ -152,13 +155,13 @@ public sealed class StrongStabilityMonitor : PandoMonitor
         switch (o)
         {
             case ObsProposed p:
-                _proposals[(p.Ver, p.Bal)] = p.Vid;
-                foreach (var (b, x) in Votes.ChosenAt(p.Ver).Where(c => Ballots.Lt(c.Bal, p.Bal, Mutant.None)))
-                    Require(x == p.Vid, () => $"[PANDO-S2] StrongStability: version {p.Ver}: vid {x} chosen at {b} but ballot {p.Bal} proposed vid {p.Vid}");
+                _proposals[(p.Key, p.Ver, p.Bal)] = p.Vid;
+                foreach (var (b, x) in Votes.ChosenAt(p.Key, p.Ver).Where(c => Ballots.Lt(c.Bal, p.Bal, Mutant.None)))
+                    Require(x == p.Vid, () => $"[PANDO-S2] StrongStability: {VoteTable.Name(p.Key, p.Ver)}: vid {x} chosen at {b} but ballot {p.Bal} proposed vid {p.Vid}");
                 break;
-            case ObsVoted v when Votes.Chosen(v.Ver).Contains(v.Vid):
-                foreach (var ((ver, c), x) in _proposals.Where(kv => kv.Key.Ver == v.Ver && Ballots.Lt(v.Bal, kv.Key.Bal, Mutant.None)))
-                    Require(x == v.Vid, () => $"[PANDO-S2] StrongStability: version {ver}: vid {v.Vid} chosen at {v.Bal} but ballot {c} proposed vid {x}");
+            case ObsVoted v when Votes.Chosen(v.Key, v.Ver).Contains(v.Vid):
+                foreach (var ((_, ver, c), x) in _proposals.Where(kv => kv.Key.Key == v.Key && kv.Key.Ver == v.Ver && Ballots.Lt(v.Bal, kv.Key.Bal, Mutant.None)))
+                    Require(x == v.Vid, () => $"[PANDO-S2] StrongStability: {VoteTable.Name(v.Key, ver)}: vid {v.Vid} chosen at {v.Bal} but ballot {c} proposed vid {x}");
                 break;
         }
     }
@@ -167,7 +170,7 @@ public sealed class StrongStabilityMonitor : PandoMonitor
 /// <summary>PANDO-S4 One proposal per ballot (TLA+ OneProposalPerBallotInv).</summary>
 public sealed class OneProposalPerBallotMonitor : PandoMonitor
 {
-    private readonly Dictionary<(int Ver, Ballot Bal), int> _proposals = [];
+    private readonly Dictionary<(int Key, int Ver, Ballot Bal), int> _proposals = [];
 
     [Start]
     [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
@@ -177,9 +180,9 @@ public sealed class OneProposalPerBallotMonitor : PandoMonitor
     protected override void Check(object o)
     {
         if (o is not ObsProposed p) return;
-        if (_proposals.TryGetValue((p.Ver, p.Bal), out var x))
-            Require(x == p.Vid, () => $"[PANDO-S4] OneProposalPerBallot: version {p.Ver}, ballot {p.Bal} proposed vid {x} and vid {p.Vid}");
-        _proposals[(p.Ver, p.Bal)] = p.Vid;
+        if (_proposals.TryGetValue((p.Key, p.Ver, p.Bal), out var x))
+            Require(x == p.Vid, () => $"[PANDO-S4] OneProposalPerBallot: {VoteTable.Name(p.Key, p.Ver)}, ballot {p.Bal} proposed vid {x} and vid {p.Vid}");
+        _proposals[(p.Key, p.Ver, p.Bal)] = p.Vid;
     }
 }
 
@@ -194,8 +197,8 @@ public sealed class CommitSoundMonitor : PandoMonitor
     protected override void Check(object o)
     {
         if (o is not ObsCommitMarked c) return;
-        Require(Votes.Chosen(c.Ver).Contains(c.Vid), () => $"[PANDO-S8] CommitSound: site {c.Site} marked vid {c.Vid} committed for version {c.Ver}, but it is not chosen");
-        Require(c.Held == c.Vid, () => $"[PANDO-S8] CommitSound: site {c.Site} marked vid {c.Vid} committed for version {c.Ver} while holding vid {c.Held}");
+        Require(Votes.Chosen(c.Key, c.Ver).Contains(c.Vid), () => $"[PANDO-S8] CommitSound: site {c.Site} marked vid {c.Vid} committed for {VoteTable.Name(c.Key, c.Ver)}, but it is not chosen");
+        Require(c.Held == c.Vid, () => $"[PANDO-S8] CommitSound: site {c.Site} marked vid {c.Vid} committed for {VoteTable.Name(c.Key, c.Ver)} while holding vid {c.Held}");
     }
 }
 
@@ -213,8 +216,8 @@ public sealed class ReadsChosenMonitor : PandoMonitor
     protected override void Check(object o)
     {
         if (o is not ObsReadReturned { Vid: not 0 } r) return;
-        Require(Votes.Chosen(r.Ver).Contains(r.Vid), () => $"[PANDO-S12] ReadsChosen: read {r.Rid} returned vid {r.Vid} for version {r.Ver}, which is not chosen");
-        Require(r.Value == Votes.ValueOf(r.Ver, r.Vid), () => $"[PANDO-S12] ReadsChosen: read {r.Rid} decoded \"{r.Value}\" for vid {r.Vid}, but the chosen value is \"{Votes.ValueOf(r.Ver, r.Vid)}\"");
+        Require(Votes.Chosen(r.Key, r.Ver).Contains(r.Vid), () => $"[PANDO-S12] ReadsChosen: read {r.Rid} returned vid {r.Vid} for {VoteTable.Name(r.Key, r.Ver)}, which is not chosen");
+        Require(r.Value == Votes.ValueOf(r.Key, r.Ver, r.Vid), () => $"[PANDO-S12] ReadsChosen: read {r.Rid} decoded \"{r.Value}\" for vid {r.Vid}, but the chosen value is \"{Votes.ValueOf(r.Key, r.Ver, r.Vid)}\"");
     }
 }
 
@@ -232,9 +235,9 @@ public sealed class ReadsFreshMonitor : PandoMonitor
     {
         switch (o)
         {
-            case ObsReadStarted s: _atStart[s.Rid] = Votes.Chosen(s.Ver); break;
+            case ObsReadStarted s: _atStart[s.Rid] = Votes.Chosen(s.Key, s.Ver); break;
             case ObsReadReturned r when _atStart.TryGetValue(r.Rid, out var before) && before.Count > 0:
-                Require(before.Contains(r.Vid), () => $"[PANDO-S13] ReadsFresh: read {r.Rid} of version {r.Ver} returned vid {r.Vid}, but {VoteTable.Show(before)} was chosen before it began");
+                Require(before.Contains(r.Vid), () => $"[PANDO-S13] ReadsFresh: read {r.Rid} of {VoteTable.Name(r.Key, r.Ver)} returned vid {r.Vid}, but {VoteTable.Show(before)} was chosen before it began");
                 break;
         }
     }
@@ -251,10 +254,10 @@ public sealed class CputTruthfulMonitor : PandoMonitor
     protected override void Check(object o)
     {
         if (o is not ObsCputReturned r) return;
-        var chosen = Votes.Chosen(r.Ver);
-        if (r.Ok) Require(chosen.Contains(r.Vid), () => $"[PANDO-S14] CputTruthful: CPUT {r.Op} returned OK for vid {r.Vid}, version {r.Ver}, but chosen is {VoteTable.Show(chosen)}");
-        else if (r.Other != 0) Require(r.Other != r.Vid && chosen.Contains(r.Other), () => $"[PANDO-S14] CputTruthful: CPUT {r.Op} (vid {r.Vid}) returned CONFLICT({r.Other}) for version {r.Ver}, but chosen is {VoteTable.Show(chosen)}");
-        else Require(Votes.LaterChosen(r.Ver), () => $"[PANDO-S14] CputTruthful: CPUT {r.Op} returned CONFLICT(none) for version {r.Ver}, but no later version is chosen");
+        var chosen = Votes.Chosen(r.Key, r.Ver);
+        if (r.Ok) Require(chosen.Contains(r.Vid), () => $"[PANDO-S14] CputTruthful: CPUT {r.Op} returned OK for vid {r.Vid}, {VoteTable.Name(r.Key, r.Ver)}, but chosen is {VoteTable.Show(chosen)}");
+        else if (r.Other != 0) Require(r.Other != r.Vid && chosen.Contains(r.Other), () => $"[PANDO-S14] CputTruthful: CPUT {r.Op} (vid {r.Vid}) returned CONFLICT({r.Other}) for {VoteTable.Name(r.Key, r.Ver)}, but chosen is {VoteTable.Show(chosen)}");
+        else Require(Votes.LaterChosen(r.Key, r.Ver), () => $"[PANDO-S14] CputTruthful: CPUT {r.Op} returned CONFLICT(none) for {VoteTable.Name(r.Key, r.Ver)}, but no later version of the key is chosen");
     }
 }
 
@@ -267,8 +270,8 @@ public sealed class LeaderDecidesMonitor : PendingMonitor
     /// <inheritdoc/>
     protected override (int? Started, int? Ended) Track(object body) => body switch
     {
-        ObsLeaderStarted s => (s.Ver, null),
-        ObsLeaderDecided d => (null, d.Ver),
+        ObsLeaderStarted s => (s.Key * 1000 + s.Ver, null),
+        ObsLeaderDecided d => (null, d.Key * 1000 + d.Ver),
         _ => (null, null),
     };
 
@@ -340,17 +343,20 @@ public abstract class HoldingsMonitor : PandoMonitor
     /// <summary>Checks after a site's holdings changed.</summary>
     protected abstract void CheckHoldings();
 
-    /// <summary>The newest version with a chosen vid, and that vid (0, 0 when none).</summary>
-    protected (int Ver, int Vid) NewestChosen()
+    /// <summary>The keys some site holds or has pruned.</summary>
+    protected IEnumerable<int> Keys => Sites.Values.SelectMany(s => s.Holds.Keys.Select(h => h.Key).Concat(s.Floors.Keys)).Distinct().Order();
+
+    /// <summary>The newest version of the key with a chosen vid, and that vid (0, 0 when none).</summary>
+    protected (int Ver, int Vid) NewestChosen(int key)
     {
-        for (int v = Sites.Values.SelectMany(s => s.Holds.Keys).DefaultIfEmpty(0).Max(); v >= 1; v--)
-            if (Votes.Chosen(v).FirstOrDefault() is var x and not 0) return (v, x);
+        for (int v = Sites.Values.SelectMany(s => s.Holds.Keys).Where(h => h.Key == key).Select(h => h.Ver).DefaultIfEmpty(0).Max(); v >= 1; v--)
+            if (Votes.Chosen(key, v).FirstOrDefault() is var x and not 0) return (v, x);
         return (0, 0);
     }
 
-    /// <summary>The sites holding vid for ver, with their splits.</summary>
-    protected List<(int Site, Split Split)> Holders(int ver, int vid) =>
-        Sites.Values.Where(s => s.Holds.TryGetValue(ver, out var h) && h.Vid == vid).Select(s => (s.Site, s.Holds[ver].Split)).ToList();
+    /// <summary>The sites holding vid for (key, ver), with their splits.</summary>
+    protected List<(int Site, Split Split)> Holders(int key, int ver, int vid) =>
+        Sites.Values.Where(s => s.Holds.TryGetValue((key, ver), out var h) && h.Vid == vid).Select(s => (s.Site, s.Holds[(key, ver)].Split)).ToList();
 }
 
 /// <summary>
@@ -366,10 +372,13 @@ public sealed class NoDataLossMonitor : HoldingsMonitor
     /// <inheritdoc/>
     protected override void CheckHoldings()
     {
-        var (ver, vid) = NewestChosen();
-        if (ver == 0) return;
-        var holders = Holders(ver, vid);
-        Require(holders.Count >= Params!.Q2, () => $"[PANDO-S9] NoDataLoss: version {ver}'s chosen vid {vid} is held by {holders.Count} site(s) {VoteTable.Show(holders.Select(h => h.Site))}, fewer than q2 = {Params.Q2}");
+        foreach (var key in Keys)
+        {
+            var (ver, vid) = NewestChosen(key);
+            if (ver == 0) continue;
+            var holders = Holders(key, ver, vid);
+            Require(holders.Count >= Params!.Q2, () => $"[PANDO-S9] NoDataLoss: {VoteTable.Name(key, ver)}'s chosen vid {vid} is held by {holders.Count} site(s) {VoteTable.Show(holders.Select(h => h.Site))}, fewer than q2 = {Params.Q2}");
+        }
     }
 }
 
@@ -387,19 +396,24 @@ public sealed class RecoverableMonitor : HoldingsMonitor
     /// <inheritdoc/>
     protected override void CheckHoldings()
     {
-        var (ver, vid) = NewestChosen();
+        foreach (var key in Keys) CheckKey(key);
+    }
+
+    private void CheckKey(int key)
+    {
+        var (ver, vid) = NewestChosen(key);
         if (ver == 0) return;
         var p = Params!;
-        var holders = Holders(ver, vid).OrderBy(h => h.Split.Index).ToList();
+        var holders = Holders(key, ver, vid).OrderBy(h => h.Split.Index).ToList();
         int need = p.K + p.N - p.Q1b;
-        Require(holders.Count >= need, () => $"[PANDO-S10] Recoverable: version {ver}'s chosen vid {vid} is held by {holders.Count} site(s) {VoteTable.Show(holders.Select(h => h.Site))}; some 1b quorum of {p.Q1b} then holds fewer than K = {p.K} splits (needs {need} holders)");
-        var value = Votes.ValueOf(ver, vid);
+        Require(holders.Count >= need, () => $"[PANDO-S10] Recoverable: {VoteTable.Name(key, ver)}'s chosen vid {vid} is held by {holders.Count} site(s) {VoteTable.Show(holders.Select(h => h.Site))}; some 1b quorum of {p.Q1b} then holds fewer than K = {p.K} splits (needs {need} holders)");
+        var value = Votes.ValueOf(key, ver, vid);
         if (value is null || holders.Count < p.K) return;
         foreach (var pick in new[] { holders.Take(p.K), holders.Skip(holders.Count - p.K) })
         {
             var splits = pick.Select(h => h.Split).ToList();
             var decoded = Values.Decode(p, splits);
-            Require(decoded == value, () => $"[PANDO-S10] Recoverable: splits {string.Join(",", splits.Select(s => s.Index))} of version {ver}'s chosen vid {vid} decode to \"{decoded}\", not \"{value}\"");
+            Require(decoded == value, () => $"[PANDO-S10] Recoverable: splits {string.Join(",", splits.Select(s => s.Index))} of {VoteTable.Name(key, ver)}'s chosen vid {vid} decode to \"{decoded}\", not \"{value}\"");
         }
     }
 }
@@ -418,12 +432,13 @@ public sealed class GcSafeMonitor : HoldingsMonitor
     protected override void CheckHoldings()
     {
         // A site's floor is the committed version it pruned below (1: nothing pruned), so versions 1..floor are chosen.
-        foreach (var s in Sites.Values.Where(s => s.Floor > 1))
-            for (int v = 1; v <= s.Floor; v++)
-            {
-                int ver = v;
-                Require(Votes.Chosen(ver).Count > 0, () => $"[PANDO-S18] GcSafe: site {s.Site} pruned below version {s.Floor}, but version {ver} is not chosen");
-            }
+        foreach (var s in Sites.Values)
+            foreach (var (key, floor) in s.Floors.Where(f => f.Value > 1))
+                for (int v = 1; v <= floor; v++)
+                {
+                    int ver = v;
+                    Require(Votes.Chosen(key, ver).Count > 0, () => $"[PANDO-S18] GcSafe: site {s.Site} pruned key {key} below version {floor}, but {VoteTable.Name(key, ver)} is not chosen");
+                }
     }
 }
 
@@ -440,7 +455,7 @@ public sealed class NoGapsMonitor : PandoMonitor
     protected override void Check(object o)
     {
         if (o is ObsVoted v && v.Ver > 1)
-            Require(Votes.Chosen(v.Ver - 1).Count > 0, () => $"[PANDO-S15] NoGaps: site {v.Site} voted for version {v.Ver} (vid {v.Vid}) while version {v.Ver - 1} is not chosen");
+            Require(Votes.Chosen(v.Key, v.Ver - 1).Count > 0, () => $"[PANDO-S15] NoGaps: site {v.Site} voted for {VoteTable.Name(v.Key, v.Ver)} (vid {v.Vid}) while version {v.Ver - 1} of the key is not chosen");
     }
 }
 
@@ -486,15 +501,17 @@ public sealed class ReadsReturnMonitor : OperationsReturnMonitor
 }
 
 /// <summary>
-/// PANDO-S17 Linearizable (brief S17, black-box): the client-visible history of one key, with a GET of one version and
+/// PANDO-S17 Linearizable (brief S17, black-box): the client-visible history of each key, with a GET of one version and
 /// CPUT, is linearizable with respect to <see cref="PandoCoyote.Shared.Histories.VersionLogModel"/>. Checked with the
 /// repository's linearizability checker each time an operation returns (operations still pending, and GETs that gave
 /// up, count as unknown outcomes), so a violation stops the run with its trace.
 /// </summary>
 public sealed class LinearizableMonitor : Monitor
 {
-    private readonly PandoCoyote.Shared.Histories.HistoryRecorder<PandoCoyote.Shared.Histories.VersionLogInput, PandoCoyote.Shared.Histories.VersionLogOutput> _history = new();
-    private readonly Dictionary<int, int> _ids = [];
+    // One history per key: keys are independent registers, and a history is linearizable iff each key's is
+    // (linearizability is local, Herlihy and Wing), so each key is checked alone.
+    private readonly Dictionary<int, PandoCoyote.Shared.Histories.HistoryRecorder<PandoCoyote.Shared.Histories.VersionLogInput, PandoCoyote.Shared.Histories.VersionLogOutput>> _histories = [];
+    private readonly Dictionary<int, (int Key, int Id)> _ids = [];
 
     [Start]
     [OnEventDoAction(typeof(Observation), nameof(OnObservation))]
@@ -504,14 +521,18 @@ public sealed class LinearizableMonitor : Monitor
     {
         switch (((Observation)e).Body)
         {
-            case ObsInvoked i: _ids[i.Op] = _history.Invoke(i.Client, new(i.IsGet, i.Ver, i.Value)); break;
+            case ObsInvoked i:
+                if (!_histories.TryGetValue(i.Key, out var h)) _histories[i.Key] = h = new();
+                _ids[i.Op] = (i.Key, h.Invoke(i.Client, new(i.IsGet, i.Ver, i.Value)));
+                break;
             case ObsResponded r when _ids.TryGetValue(r.Op, out var id):
-                _history.Return(id, new(r.Ok, r.Value));
-                var result = PandoCoyote.Shared.Histories.LinearizabilityChecker.Check(new PandoCoyote.Shared.Histories.VersionLogModel(), _history.Operations());
+                var history = _histories[id.Key];
+                history.Return(id.Id, new(r.Ok, r.Value));
+                var result = PandoCoyote.Shared.Histories.LinearizabilityChecker.Check(new PandoCoyote.Shared.Histories.VersionLogModel(), history.Operations());
                 if (!result.Linearizable)
-                    Assert(false, "{0}", "[PANDO-S17] Linearizable: the history is not linearizable: " +
-                        string.Join("; ", _history.Operations().Select(o => new PandoCoyote.Shared.Histories.VersionLogModel().Describe(o))) +
-                        "\nhistory (./pando lincheck --model version-log FILE):\n" + PandoCoyote.Shared.Histories.VersionLogFormat.Write(_history.Operations()));
+                    Assert(false, "{0}", $"[PANDO-S17] Linearizable: the history of key {id.Key} is not linearizable: " +
+                        string.Join("; ", history.Operations().Select(o => new PandoCoyote.Shared.Histories.VersionLogModel().Describe(o))) +
+                        "\nhistory (./pando lincheck --model version-log FILE):\n" + PandoCoyote.Shared.Histories.VersionLogFormat.Write(history.Operations()));
                 break;
         }
     }

@@ -5,7 +5,11 @@ using PandoCoyote.Shared.Network;
 namespace PandoCoyote.Pando;
 
 /// <summary>One client operation of a front-end's script: a CPUT of (ver, vid, value), or a GET of ver.</summary>
-public sealed record Op(bool Write, int Ver, int Vid = 0, string Value = "");
+public sealed record Op(bool Write, int Ver, int Vid = 0, string Value = "")
+{
+    /// <summary>The key the operation is on (keys are numbered from 0).</summary>
+    public int Key { get; init; }
+}
 
 /// <summary>What every Pando actor is created with.</summary>
 public sealed class PandoInit(int id, PandoParams p, Mutant mutant, ActorId net, IReadOnlyList<ActorId> sites) : Event
@@ -22,8 +26,10 @@ public sealed class PandoInit(int id, PandoParams p, Mutant mutant, ActorId net,
     public IReadOnlyList<ActorId> Sites { get; } = sites;
     /// <summary>FEs only: the delegate (null = no delegation).</summary>
     public ActorId? Delegate { get; init; }
-    /// <summary>FEs only: the leader.</summary>
-    public ActorId? Leader { get; init; }
+    /// <summary>FEs only: the leader of each key, by key.</summary>
+    public IReadOnlyList<ActorId> Leaders { get; init; } = [];
+    /// <summary>Leaders only: the key this leader serves.</summary>
+    public int Key { get; init; }
     /// <summary>FEs only: the client's operations, run one at a time.</summary>
     public IReadOnlyList<Op> Ops { get; init; } = [];
     /// <summary>FEs only: record CONFLICT(⊥) as a definite CONFLICT in the history (the negative control of finding F6).</summary>

@@ -7,8 +7,8 @@ namespace PandoCoyote.Pando;
 /// Builds a Pando deployment under test from the plain fields of a <c>tests/coyote.json</c> entry, so the manifest
 /// can name every scenario without code. Fields: <c>params</c> (V1, V2, V4, V5, V7, or
 /// <c>n=.. k=.. f=.. q1a=.. q1b=.. q2=..</c>, validated unless <c>unchecked</c> is added: the parameter mutants),
-/// <c>faults</c> (none, chaos, crash-restart, permanent, partition), <c>workload</c> (conflict, versions, duel: 2 clients, crowd: 4 clients),
-/// <c>mutant</c> (none, M3 ... M14), <c>leaderTimeouts</c> (true/false), <c>readTimeouts</c> (true/false: PANDO-L3's
+/// <c>faults</c> (none, chaos, crash-restart, permanent, partition), <c>workload</c> (conflict, versions, duel: 2 clients, crowd: 4 clients, gap, keys: 2 keys),
+/// <c>mutant</c> (none, M3 ... M16, MK1), <c>leaderTimeouts</c> (true/false), <c>readTimeouts</c> (true/false: PANDO-L3's
 /// negative control), <c>staleAsConflict</c> (true/false: finding F6's
 /// negative control).
 /// </summary>
@@ -33,7 +33,7 @@ public static class PandoScenarios
         ["none"] = Mutant.None, ["M3"] = Mutant.M3LowestRecovery, ["M4"] = Mutant.M4UncommittedLooksEmpty, ["M5"] = Mutant.M5RecoverOn1a,
         ["M6"] = Mutant.M6ReadNoWriteBack, ["M7"] = Mutant.M7CmtOnVote, ["M9"] = Mutant.M9ReuseDelegatedBallot,
         ["M10"] = Mutant.M10OkWithoutVid, ["M11"] = Mutant.M11FreshVidOnRecovery, ["M12"] = Mutant.M12GcForgetsSlot, ["M12b"] = Mutant.M12bPruneOnAccept, ["M16"] = Mutant.M16NoGapRuleOff,
-        ["M13"] = Mutant.M13RestartLosesPromise, ["M14"] = Mutant.M14RoundOnlyCompare,
+        ["M13"] = Mutant.M13RestartLosesPromise, ["M14"] = Mutant.M14RoundOnlyCompare, ["MK1"] = Mutant.MK1SharedFloor,
     };
 
     /// <summary>The named fault plans; "permanent" lets up to f sites (of <paramref name="p"/>) fail for good.</summary>
@@ -58,8 +58,8 @@ public static class PandoScenarios
         var p = Params(F("params", "V2"));
         var workload = F("workload", "conflict") switch
         {
-            "conflict" => Workload.Conflict, "versions" => Workload.Versions, "duel" => Workload.Duel, "crowd" => Workload.Crowd, "gap" => Workload.Gap,
-            var w => throw new ArgumentException($"workload \"{w}\": use conflict, versions, duel, crowd or gap"),
+            "conflict" => Workload.Conflict, "versions" => Workload.Versions, "duel" => Workload.Duel, "crowd" => Workload.Crowd, "gap" => Workload.Gap, "keys" => Workload.Keys,
+            var w => throw new ArgumentException($"workload \"{w}\": use conflict, versions, duel, crowd, gap or keys"),
         };
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var mm) ? mm

@@ -19,6 +19,9 @@ public enum Workload
     Gap,
     /// <summary>Four clients: three writers (one delegated) each write versions 1 and 2 (GC on commit), a reader reads both twice.</summary>
     Crowd,
+    /// <summary>Two keys on the same sites, each with its own leader: two writers (one delegated) write versions 1 and 2 of
+    /// both keys in opposite orders (GC on commit, per key), a reader reads every version of both keys.</summary>
+    Keys,
 }
 
 /// <summary>Where each role runs, by data-center name of <see cref="Geo"/> (the network's timed mode).</summary>
@@ -74,8 +77,12 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         var sites = new List<ActorId>();
         for (int i = 0; i < Params.N; i++) sites.Add(rt.CreateActor(typeof(DataSite), new PandoInit(i, Params, Mutant, net, sites) { Timed = Faults.Timed }));
         var del = rt.CreateActor(typeof(Delegate), new PandoInit(0, Params, Mutant, net, sites) { Timed = Faults.Timed });
-        var leader = rt.CreateActor(typeof(Leader), new PandoInit(0, Params, Mutant, net, sites) { LeaderTimeouts = LeaderTimeouts, Timed = Faults.Timed });
-        // Sites may crash under every plan with crashes; the delegate and the leader (re-elected on restart) only
+        var scripts = Scripts();
+        int keys = scripts.SelectMany(x => x.Item2).Max(o => o.Key) + 1;
+        // One leader per key (brief §2.4).
+        var leaders = Enumerable.Range(0, keys).Select(k => rt.CreateActor(typeof(Leader),
+            new PandoInit(0, Params, Mutant, net, sites) { Key = k, LeaderTimeouts = LeaderTimeouts, Timed = Faults.Timed })).ToList();
+        // Sites may crash under every plan with crashes; the delegate and the leaders (re-elected on restart) only
         // when crashed nodes come back, so "permanent" means at most f sites down for good.
         var placement = new Dictionary<ActorId, int>();
         if (Placement is { } g)
@@ -83,10 +90,28 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
             if (g.Sites.Count != Params.N) throw new ArgumentException($"placement names {g.Sites.Count} sites, the deployment has N = {Params.N}");
             for (int i = 0; i < sites.Count; i++) placement[sites[i]] = Geo.Index(g.Sites[i]);
             placement[del] = Geo.Index(g.Delegate);
-            placement[leader] = Geo.Index(g.Leader);
+            foreach (var l in leaders) placement[l] = Geo.Index(g.Leader);
         }
-        var crashable = Faults.Restart && Faults.MaxCrashes > 0 ? [.. sites, del, leader] : sites;
-        var scripts = Workload switch
+        var crashable = Faults.Restart && Faults.MaxCrashes > 0 ? [.. sites, del, .. leaders] : sites;
+        // The network learns every placement before any front-end starts sending.
+        var fes = scripts.Select(_ => rt.CreateActorId(typeof(FrontEnd))).ToList();
+        if (Placement is { } gp) foreach (var f in fes) placement[f] = Geo.Index(gp.Client);
+        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Placement = placement, StartingSenders = Faults.Timed ? fes.Count : 0 });
+        for (int i = 0; i < scripts.Length; i++)
+            rt.CreateActor(fes[i], typeof(FrontEnd), new PandoInit(i + 1, Params, Mutant, net, sites)
+            {
+                Delegate = scripts[i].Item1 ? del : null, Leaders = leaders, Ops = scripts[i].Item2, StaleAsConflict = StaleAsConflict,
+                ReadTimeouts = ReadTimeouts,
+                Timed = Faults.Timed,
+            });
+    }
+
+    /// <summary>The workload's clients: whether each uses the delegate, and its operations in order.</summary>
+    private (bool, Op[])[] Scripts()
+    {
+        static Op W(int key, int ver, int vid, string value) => new(true, ver, vid, value) { Key = key };
+        static Op R(int key, int ver) => new(false, ver) { Key = key };
+        return Workload switch
         {
             Workload.Conflict => new[] { (true, new Op[] { new(true, 1, 11, "alpha") }),
                                          (false, new Op[] { new(true, 1, 21, "bravo") }),
@@ -102,19 +127,12 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
                                       (false, new Op[] { new(true, 1, 21, "bravo"), new(true, 2, 22, "bravo2") }),
                                       (false, new Op[] { new(true, 1, 31, "charlie"), new(true, 2, 32, "charlie2") }),
                                       (false, new Op[] { new(false, 1), new(false, 2), new(false, 1), new(false, 2) }) },
+            // Vids are unique per (key, version): the first digit names the writer.
+            Workload.Keys => new[] { (true, new[] { W(0, 1, 11, "alpha"), W(1, 1, 12, "xray"), W(0, 2, 13, "alpha2") }),
+                                     (false, new[] { W(1, 1, 21, "yankee"), W(0, 1, 22, "bravo"), W(1, 2, 23, "yankee2") }),
+                                     (false, new[] { R(0, 1), R(1, 1), R(0, 2), R(1, 2) }) },
             _ => new[] { (Placement?.Delegated ?? true, new Op[] { new(true, 1, 11, "alpha"), new(false, 1) }) },
         };
-        // The network learns every placement before any front-end starts sending.
-        var fes = scripts.Select(_ => rt.CreateActorId(typeof(FrontEnd))).ToList();
-        if (Placement is { } gp) foreach (var f in fes) placement[f] = Geo.Index(gp.Client);
-        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Placement = placement, StartingSenders = Faults.Timed ? fes.Count : 0 });
-        for (int i = 0; i < scripts.Length; i++)
-            rt.CreateActor(fes[i], typeof(FrontEnd), new PandoInit(i + 1, Params, Mutant, net, sites)
-            {
-                Delegate = scripts[i].Item1 ? del : null, Leader = leader, Ops = scripts[i].Item2, StaleAsConflict = StaleAsConflict,
-                ReadTimeouts = ReadTimeouts,
-                Timed = Faults.Timed,
-            });
     }
 
     /// <summary>A Coyote scenario of this deployment.</summary>

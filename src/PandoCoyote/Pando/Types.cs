@@ -80,6 +80,11 @@ public enum Mutant
     M14RoundOnlyCompare,
     /// <summary>M16: the front-end writes version i without knowing version i-1 is decided (the no-gap rule off).</summary>
     M16NoGapRuleOff,
+    /// <summary>
+    /// MK1 (ours, not in brief §8; C# only): a site keeps one GC floor for all its keys, so committing version 2 of
+    /// one key prunes and STALEs the other key's version 1. Shows the two-key workloads check that keys stay apart.
+    /// </summary>
+    MK1SharedFloor,
 }
 
 /// <summary>Ballot comparison with the M14 hook (brief §4.1: ⟨round, tag⟩ ordered lexicographically).</summary>
@@ -132,6 +137,7 @@ public static class Values
 
 // ---------------------------------------------------------------------------------------------------------------
 // Protocol messages (brief §3). Every message travels inside a Msg through the Network actor. Vid 0 means none (⊥).
+// Every message names its key: keys are independent Paxos instances (brief §2) sharing the same actors.
 // ---------------------------------------------------------------------------------------------------------------
 
 /// <summary>A protocol message between Pando actors.</summary>
@@ -147,25 +153,25 @@ public sealed class Msg(object body) : Event, PandoCoyote.Shared.Network.ITimed
 }
 
 /// <summary>Phase 1: PREPARE (replies go to <paramref name="ReplyTo"/>: the FE, its delegate, the leader, a reader).</summary>
-public sealed record Prepare(int Ver, Ballot Bal, ActorId ReplyTo, Kind Kind);
+public sealed record Prepare(int Key, int Ver, Ballot Bal, ActorId ReplyTo, Kind Kind);
 /// <summary>Phase 1 reply: the site's accepted state for the version (its split of the accepted value).</summary>
-public sealed record Promise(int From, int Ver, Ballot Bal, Ballot Apn, int Vid, Split? Split, int Cmt);
+public sealed record Promise(int From, int Key, int Ver, Ballot Bal, Ballot Apn, int Vid, Split? Split, int Cmt);
 /// <summary>A refusal in phase 1 or 2, with the site's promise.</summary>
-public sealed record Nack(int From, int Ver, Ballot Bal, Ballot Ppn, int Phase);
+public sealed record Nack(int From, int Key, int Ver, Ballot Bal, Ballot Ppn, int Phase);
 /// <summary>The version was pruned: a later version is committed (brief §4.8).</summary>
-public sealed record Stale(int From, int Ver, Ballot Bal, int Floor);
+public sealed record Stale(int From, int Key, int Ver, Ballot Bal, int Floor);
 /// <summary>Phase 2: each site gets its own split of the value.</summary>
-public sealed record Propose(int Ver, Ballot Bal, int Vid, Split Split, ActorId ReplyTo, Kind Kind);
+public sealed record Propose(int Key, int Ver, Ballot Bal, int Vid, Split Split, ActorId ReplyTo, Kind Kind);
 /// <summary>Phase 2 reply.</summary>
-public sealed record Accepted(int From, int Ver, Ballot Bal, int Vid);
+public sealed record Accepted(int From, int Key, int Ver, Ballot Bal, int Vid);
 /// <summary>The asynchronous third phase: mark the vid committed.</summary>
-public sealed record Commit(int Ver, Ballot Bal, int Vid);
+public sealed record Commit(int Key, int Ver, Ballot Bal, int Vid);
 /// <summary>A reader's FETCH (brief §4.7).</summary>
-public sealed record Fetch(int Ver, int Rid, ActorId ReplyTo);
+public sealed record Fetch(int Key, int Ver, int Rid, ActorId ReplyTo);
 /// <summary>FETCH reply.</summary>
-public sealed record Fetched(int From, int Ver, int Rid, int Floor, Ballot Apn, int Vid, Split? Split, int Cmt);
+public sealed record Fetched(int From, int Key, int Ver, int Rid, int Floor, Ballot Apn, int Vid, Split? Split, int Cmt);
 /// <summary>DELEGATE: the FE hands its value to the delegate for a delegated ballot.</summary>
-public sealed record DelegateRequest(int Ver, Ballot Bal, int Vid, string Value, ActorId Fe);
+public sealed record DelegateRequest(int Key, int Ver, Ballot Bal, int Vid, string Value, ActorId Fe);
 /// <summary>Why a delegated attempt failed.</summary>
 public enum DelegateFailure
 {
@@ -177,8 +183,8 @@ public enum DelegateFailure
     Known,
 }
 /// <summary>The delegate's failure report.</summary>
-public sealed record DelegateFailed(int Ver, Ballot Bal, DelegateFailure Reason, int CmtSeen);
+public sealed record DelegateFailed(int Key, int Ver, Ballot Bal, DelegateFailure Reason, int CmtSeen);
 /// <summary>The FE hands the write to the leader (brief §4.5).</summary>
-public sealed record LeaderWrite(int Ver, int Vid, string Value, ActorId Fe);
+public sealed record LeaderWrite(int Key, int Ver, int Vid, string Value, ActorId Fe);
 /// <summary>The leader's answer: the vid chosen for the version (0: a later version was chosen).</summary>
-public sealed record LeaderResult(int Ver, int Vid);
+public sealed record LeaderResult(int Key, int Ver, int Vid);
