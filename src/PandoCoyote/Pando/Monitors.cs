@@ -159,7 +159,9 @@ public sealed class StrongStabilityMonitor : PandoMonitor
                 foreach (var (b, x) in Votes.ChosenAt(p.Key, p.Ver).Where(c => Ballots.Lt(c.Bal, p.Bal, Mutant.None)))
                     Require(x == p.Vid, () => $"[PANDO-S2] StrongStability: {VoteTable.Name(p.Key, p.Ver)}: vid {x} chosen at {b} but ballot {p.Bal} proposed vid {p.Vid}");
                 break;
-            case ObsVoted v when Votes.Chosen(v.Key, v.Ver).Contains(v.Vid):
+            // Only when this vote makes (ballot, vid) chosen at this very ballot: a late vote for a chosen vid at a
+            // lower ballot (the vid was chosen higher up) chooses nothing at its own ballot.
+            case ObsVoted v when Votes.ChosenAt(v.Key, v.Ver).Contains((v.Bal, v.Vid)):
                 foreach (var ((_, ver, c), x) in _proposals.Where(kv => kv.Key.Key == v.Key && kv.Key.Ver == v.Ver && Ballots.Lt(v.Bal, kv.Key.Bal, Mutant.None)))
                     Require(x == v.Vid, () => $"[PANDO-S2] StrongStability: {VoteTable.Name(v.Key, ver)}: vid {v.Vid} chosen at {v.Bal} but ballot {c} proposed vid {x}");
                 break;
