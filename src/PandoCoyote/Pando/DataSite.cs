@@ -24,8 +24,11 @@ public sealed class DataSite : PandoActor
 
     private Slot Get(int key, int ver) => _slots.TryGetValue((key, ver), out var s) ? s : new Slot(Ballot.None, Ballot.None, 0, null, null, 0);
 
-    /// <summary>The key's GC floor (1: nothing pruned). MK1 keeps one floor for every key.</summary>
-    private int Floor(int key) => _floors.GetValueOrDefault(Mutant == Mutant.MK1SharedFloor ? 0 : key, 1);
+    /// <summary>Where the key's GC floor is kept: its own entry, or under MK1 the one entry every key shares.</summary>
+    private int FloorOf(int key) => Mutant == Mutant.MK1SharedFloor ? 0 : key;
+
+    /// <summary>The key's GC floor (1: nothing pruned).</summary>
+    private int Floor(int key) => _floors.GetValueOrDefault(FloorOf(key), 1);
 
     // A pruned version must never be answered as if empty (brief §4.8). M12 forgets this.
     private bool Pruned(int key, int ver) => ver < Floor(key) && Mutant != Mutant.M12GcForgetsSlot;
@@ -66,8 +69,7 @@ public sealed class DataSite : PandoActor
     private void Prune(int key, int below)
     {
         foreach (var old in _slots.Keys.Where(s => s.Key == key && s.Ver < below).ToList()) { _slots.Remove(old); Coverage.Hit(key == 0 ? "site: GC pruned a version" : "site: GC pruned a version of a second key"); }
-        int f = Mutant == Mutant.MK1SharedFloor ? 0 : key;
-        if (below > Floor(key)) _floors[f] = below;
+        if (below > Floor(key)) _floors[FloorOf(key)] = below;
     }
 
     /// <summary>TLA+ Promise(a, b): promise a strictly higher ballot, reporting the accepted state and split.</summary>

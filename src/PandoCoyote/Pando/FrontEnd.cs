@@ -74,6 +74,12 @@ public sealed class FrontEnd : PandoActor
         _stage = Stage.Done;
     }
 
+    /// <summary>A reply about the current operation's key and version.</summary>
+    private bool ForOp(int key, int ver) => key == _op.Key && ver == _op.Ver;
+
+    /// <summary>The current operation's version of its key is decided (the no-gap rule's knowledge).</summary>
+    private void KnowDecided() => _knownVer[_op.Key] = Math.Max(_knownVer.GetValueOrDefault(_op.Key), _op.Ver);
+
     /// <summary>The leader of the current operation's key.</summary>
     private ActorId Leader => Init.Leaders[_op.Key];
 
@@ -86,36 +92,36 @@ public sealed class FrontEnd : PandoActor
         switch (_stage, body)
         {
             case (Stage.Delegated or Stage.Direct or Stage.ToLeader, Accepted m): OnAccepted(m); break;
-            case (Stage.Delegated, Nack m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _del.Bal && m.Phase == 2:
+            case (Stage.Delegated, Nack m) when ForOp(m.Key, m.Ver) && m.Bal == _del.Bal && m.Phase == 2:
                 _del.P2.Nacks.Add(m.From);
                 if (P.N - _del.P2.Nacks.Count < P.Q2) StartLeader();
                 break;
-            case (Stage.Delegated, Stale m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _del.Bal: FinishStale(); break;
-            case (Stage.Delegated, DelegateFailed m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _del.Bal:
+            case (Stage.Delegated, Stale m) when ForOp(m.Key, m.Ver) && m.Bal == _del.Bal: FinishStale(); break;
+            case (Stage.Delegated, DelegateFailed m) when ForOp(m.Key, m.Ver) && m.Bal == _del.Bal:
                 Coverage.Hit("fe: delegation failed (" + m.Reason + ")");
                 if (m.Reason == DelegateFailure.Known) Finish(m.CmtSeen, Ballot.None);
                 else if (m.Reason == DelegateFailure.Stale) FinishStale();
                 else StartLeader();
                 break;
-            case (Stage.Direct, Promise m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _dir.Bal && !_dir.Proposed:
+            case (Stage.Direct, Promise m) when ForOp(m.Key, m.Ver) && m.Bal == _dir.Bal && !_dir.Proposed:
                 _dir.P1.Promises[m.From] = m; EvaluateDirect(); break;
-            case (Stage.Direct, Nack m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _dir.Bal:
+            case (Stage.Direct, Nack m) when ForOp(m.Key, m.Ver) && m.Bal == _dir.Bal:
                 if (m.Phase == 1) { if (!_dir.Proposed) { _dir.P1.Nacks.Add(m.From); EvaluateDirect(); } }
                 else { _dir.P2.Nacks.Add(m.From); if (P.N - _dir.P2.Nacks.Count < P.Q2) StartLeader(); }
                 break;
-            case (Stage.Direct, Stale m) when m.Key == _op.Key && m.Ver == _op.Ver && (m.Bal == _dir.Bal || m.Bal == _del.Bal): FinishStale(); break;
-            case (Stage.ToLeader, LeaderResult m) when m.Key == _op.Key && m.Ver == _op.Ver:
+            case (Stage.Direct, Stale m) when ForOp(m.Key, m.Ver) && (m.Bal == _dir.Bal || m.Bal == _del.Bal): FinishStale(); break;
+            case (Stage.ToLeader, LeaderResult m) when ForOp(m.Key, m.Ver):
                 if (m.Vid == 0) FinishStale(); else Finish(m.Vid, Ballot.None);
                 break;
             case (Stage.Fetching, Fetched m) when m.Key == _op.Key && m.Rid == _rid * 10 + _restarts: _fetched[m.From] = m; DecideRead(); break;
-            case (Stage.WriteBack, Promise m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _rb.Bal && !_rb.Proposed:
+            case (Stage.WriteBack, Promise m) when ForOp(m.Key, m.Ver) && m.Bal == _rb.Bal && !_rb.Proposed:
                 _rb.P1.Promises[m.From] = m; EvaluateWriteBack(); break;
-            case (Stage.WriteBack, Nack m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _rb.Bal:
+            case (Stage.WriteBack, Nack m) when ForOp(m.Key, m.Ver) && m.Bal == _rb.Bal:
                 if (m.Phase == 1) { if (!_rb.Proposed) { _rb.P1.Nacks.Add(m.From); EvaluateWriteBack(); } }
                 else { _rb.P2.Nacks.Add(m.From); if (P.N - _rb.P2.Nacks.Count < P.Q2) RestartRead(); }
                 break;
-            case (Stage.WriteBack, Stale m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _rb.Bal: GiveUp(); break;
-            case (Stage.WriteBack, Accepted m) when m.Key == _op.Key && m.Ver == _op.Ver && m.Bal == _rb.Bal:
+            case (Stage.WriteBack, Stale m) when ForOp(m.Key, m.Ver) && m.Bal == _rb.Bal: GiveUp(); break;
+            case (Stage.WriteBack, Accepted m) when ForOp(m.Key, m.Ver) && m.Bal == _rb.Bal:
                 _rb.P2.Accepted[m.From] = m.Vid;
                 if (_rb.P2.QuorumVid(P.Q2) is var x and not 0)        // TLA+ ReadReturnAfterWriteBack
                 {
@@ -203,7 +209,7 @@ public sealed class FrontEnd : PandoActor
     /// <summary>ACCEPTED for one of this CPUT's ballots: counted per ballot, never across ballots.</summary>
     private void OnAccepted(Accepted m)
     {
-        if (m.Key != _op.Key || m.Ver != _op.Ver) return;
+        if (!ForOp(m.Key, m.Ver)) return;
         var a = m.Bal == _del.Bal ? _del : m.Bal == _dir.Bal ? _dir : null;
         if (a is null) return;
         a.P2.Accepted[m.From] = m.Vid;
@@ -223,7 +229,7 @@ public sealed class FrontEnd : PandoActor
     {
         if (bal != Ballot.None) Broadcast(_ => new Commit(_op.Key, _op.Ver, bal, x));
         Measure(bal == Ballot.None ? (_stage == Stage.ToLeader ? "leader" : "learned") : bal == _del.Bal ? "delegated" : "direct");
-        _knownVer[_op.Key] = Math.Max(_knownVer.GetValueOrDefault(_op.Key), _op.Ver);
+        KnowDecided();
         Coverage.Hit(x == _op.Vid ? "fe: CPUT OK" : "fe: CPUT CONFLICT(x)");
         if (_op.Key > 0) Coverage.Hit("fe: CPUT answered on a second key");
         Observe(new ObsCputReturned(_opId, _op.Key, _op.Ver, _op.Vid, x == _op.Vid, x));
@@ -235,7 +241,7 @@ public sealed class FrontEnd : PandoActor
     /// <summary>A STALE reply: the version was pruned, so a later version is chosen: CONFLICT(⊥).</summary>
     private void FinishStale()
     {
-        _knownVer[_op.Key] = Math.Max(_knownVer.GetValueOrDefault(_op.Key), _op.Ver);
+        KnowDecided();
         Coverage.Hit("fe: CPUT CONFLICT(⊥) after STALE");
         Observe(new ObsCputReturned(_opId, _op.Key, _op.Ver, _op.Vid, false, 0));
         // CONFLICT(⊥) says only that version ver is decided: the FE's own value may be the one chosen (its quorum
