@@ -17,8 +17,10 @@
 (*    orders them so that leader ballots (round >= 1) exceed all others.   *)
 (*  - The network is the set `sent` of every message ever sent: messages   *)
 (*    may be delivered late, in any order, more than once, or never.       *)
-(*  - Acceptor state is durable.  Restart(a) models a crash and recovery   *)
-(*    of a site; durable state survives it (mutant M13 breaks that).       *)
+(*  - Restart(a) models a crash and recovery of a site (brief §1.5): the   *)
+(*    promise and the accepted proposal are durable and survive it; the    *)
+(*    commit mark is a hint and is lost.  Mutants M13 (whole storage lost) *)
+(*    and M13p (only the promise lost) show why durability is needed.      *)
 (*  - Reads come in both first-round variants of the paper (§3.3.3 and     *)
 (*    App. B): a Prepare at the reader's ballot, or a read-only FETCH.     *)
 (*  - A writer's value is picked when it proposes its own value; its own   *)
@@ -102,7 +104,7 @@ VARIABLES
     cmt,        \* cmt[a]: vid a has learned is chosen, or NoVid
     sent,       \* every message ever sent
     reads,      \* reads[r]: the read of reader ballot r (ghost history)
-    restarts    \* number of Restart actions so far
+    restarts    \* ghost log of restarts: pairs <<site, its promise when it restarted>>
 
 vars == <<prom, abal, avid, cmt, sent, reads, restarts>>
 
@@ -127,7 +129,8 @@ PandoTypeOK ==
     /\ cmt \in [Acceptors -> Vids \cup {NoVid}]
     /\ sent \subseteq Messages
     /\ reads \in [ReaderBallots -> ReadRec]
-    /\ restarts \in 0..MaxRestarts
+    /\ restarts \subseteq Acceptors \X (Ballots \cup {None})
+    /\ Cardinality(restarts) <= MaxRestarts
 
 -----------------------------------------------------------------------------
 (* Derived history predicates, brief §6.1.                                  *)
@@ -149,6 +152,13 @@ PromiseFrom(b, a) == {m \in PromisesFor(b) : m.acc = a}
 Promised(Q, b) == \A a \in Q : PromiseFrom(b, a) # {}
 \* The replies of quorum Q for ballot b (one per acceptor: an acceptor promises a ballot at most once).
 Replies(Q, b) == {m \in PromisesFor(b) : m.acc \in Q}
+
+\* The PREPARE of ballot b.  Its replies go to the delegate for an FE-through-delegate ballot
+\* (paper §3.3.2) and to the proposer otherwise; a ballot's PREPARE is therefore one fixed
+\* message, and actions test it by membership (a scan of `sent` per acceptor and ballot was
+\* the most evaluated expression of the large models).
+PrepareMsg(b) == [type |-> "prepare", bal |-> b,
+                  replyTo |-> IF BallotKind[b] = "FEDel" THEN "delegate" ELSE "proposer"]
 
 -----------------------------------------------------------------------------
 (* Protocol rules.  Each is one rule of the protocol, named so that a     *)
@@ -186,8 +196,11 @@ CommitGuard(a, m) == abal[a] # None /\ abal[a] >= m.bal
 \* A writer reports OK only if the chosen vid is its own (paper step 17; brief §4.4 finish).
 CputStatus(chosenVid, b) == IF IsOwnVid(chosenVid, b) THEN "OK" ELSE "CONFLICT"
 
-\* Acceptor state is durable across a crash and recovery (brief §1.5).
-StateAfterRestart(a) == [prom |-> prom[a], abal |-> abal[a], avid |-> avid[a], cmt |-> cmt[a]]
+\* What a site keeps across a crash and recovery (brief §1.5): ppn, apn and the split with its
+\* vid are durable; the commit mark is only a hint and is lost.  (An implementation that keeps
+\* the mark behaves like one that did not restart, which the model also contains.)
+\* Mutant M13 loses everything, M13p only the promise.
+StateAfterRestart(a) == [prom |-> prom[a], abal |-> abal[a], avid |-> avid[a], cmt |-> NoVid]
 
 \* After a delegate time-out the FE retries with a FRESH ballot through Phase 1 (brief §4.4);
 \* it never re-uses the delegated ballot.  (Mutant M9 turns this on.)
@@ -223,14 +236,13 @@ WriteBackCandidates(P, r) == BestRecoverable(P)
 \* go to the delegate (paper §3.3.2), to which the FE also sends DELEGATE with its value.
 WriterPrepare(b) ==
     /\ b \in WriteBallots
-    /\ ~\E m \in sent : m.type = "prepare" /\ m.bal = b
-    /\ sent' = sent \cup {[type |-> "prepare", bal |-> b,
-                           replyTo |-> IF BallotKind[b] = "FEDel" THEN "delegate" ELSE "proposer"]}
+    /\ PrepareMsg(b) \notin sent
+    /\ sent' = sent \cup {PrepareMsg(b)}
     /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
 
 \* Acceptor a promises ballot b (brief §4.2 on PREPARE) and reports its accepted state.
 Promise(a, b) ==
-    /\ \E m \in sent : m.type = "prepare" /\ m.bal = b
+    /\ PrepareMsg(b) \in sent
     /\ BalGT(b, prom[a])
     /\ prom' = [prom EXCEPT ![a] = b]
     /\ sent' = sent \cup {[type |-> "promise", bal |-> b, acc |-> a, abal |-> abal[a],
@@ -265,7 +277,7 @@ ProposeRecover(b) ==
 FEProposeOnDelegatedBallot(b) ==
     /\ FEReusesDelegatedBallot
     /\ b \in WriteBallots /\ BallotKind[b] = "FEDel"
-    /\ \E m \in sent : m.type = "prepare" /\ m.bal = b
+    /\ PrepareMsg(b) \in sent
     /\ \E v \in Values :
           sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> [val |-> v, tag |-> b], kind |-> "W"]}
     /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
@@ -302,10 +314,12 @@ Commit(a) ==
 CputOutcomes == {[bal |-> p[1], vid |-> p[2], status |-> CputStatus(p[2], p[1])] :
                     p \in {q \in ChosenPairs : q[1] \in WriteBallots}}
 
-\* A site crashes and recovers.  Its durable state survives (StateAfterRestart).
+\* A site crashes and recovers with the state StateAfterRestart keeps.  The ghost log records
+\* the site and its promise at the time (for witness PANDO-W8); at most MaxRestarts distinct
+\* entries, and a site may restart again at the same promise without a new entry.
 Restart(a) ==
-    /\ restarts < MaxRestarts
-    /\ restarts' = restarts + 1
+    /\ <<a, prom[a]>> \in restarts \/ Cardinality(restarts) < MaxRestarts
+    /\ restarts' = restarts \cup {<<a, prom[a]>>}
     /\ LET s == StateAfterRestart(a) IN
         /\ prom' = [prom EXCEPT ![a] = s.prom]
         /\ abal' = [abal EXCEPT ![a] = s.abal]
@@ -333,9 +347,7 @@ ReadStart(r, via) ==
     /\ reads[r].state = "idle"
     /\ reads' = [reads EXCEPT ![r] = [state |-> "started", via |-> via, phase |-> via,
                                       start |-> ChosenSet, res |-> NoVid]]
-    /\ sent' = sent \cup {IF via = "prepare"
-                          THEN [type |-> "prepare", bal |-> r, replyTo |-> "proposer"]
-                          ELSE [type |-> "fetch", rd |-> r]}
+    /\ sent' = sent \cup {IF via = "prepare" THEN PrepareMsg(r) ELSE [type |-> "fetch", rd |-> r]}
     /\ UNCHANGED <<prom, abal, avid, cmt, restarts>>
 
 \* A site answers a FETCH with its state and changes nothing (one reply per read).
@@ -369,7 +381,7 @@ ReadFetchToWriteBack(r) ==
     /\ reads[r].state = "started" /\ reads[r].phase = "fetch"
     /\ \E Q \in Quorum1b : RepliedAll(Q, r) /\ RecoverableIn(ReadRepliesOf(Q, r)) # {}
     /\ reads' = [reads EXCEPT ![r].phase = "prepare"]
-    /\ sent' = sent \cup {[type |-> "prepare", bal |-> r, replyTo |-> "proposer"]}
+    /\ sent' = sent \cup {PrepareMsg(r)}
     /\ UNCHANGED <<prom, abal, avid, cmt, restarts>>
 
 \* Write-back: propose ONLY a recovered vid, with kind R, at the reader's ballot.
@@ -404,7 +416,7 @@ Init ==
     /\ sent = {}
     /\ reads = [r \in ReaderBallots |-> [state |-> "idle", via |-> "none", phase |-> "none",
                                          start |-> {}, res |-> NoVid]]
-    /\ restarts = 0
+    /\ restarts = {}
 
 WriterNext ==
     \/ \E b \in WriteBallots : WriterPrepare(b)
@@ -445,8 +457,10 @@ ValueAgreementInv == \A x, y \in ChosenSet : x.val = y.val
 StrongStabilityInv ==
     \A p \in ChosenPairs : \A m \in Proposals : m.bal > p[1] => m.vid = p[2]
 
-\* PANDO-S2t Commit marks never change once set.
-CmtStableProp == [][\A a \in Acceptors : cmt[a] # NoVid => cmt'[a] = cmt[a]]_vars
+\* PANDO-S2t Commit marks are stable: a site's mark is never replaced by another vid.  (A
+\* restart may erase it: the mark is a hint, brief §1.5.)
+CmtStableProp ==
+    [][\A a \in Acceptors : cmt[a] # NoVid /\ cmt'[a] # NoVid => cmt'[a] = cmt[a]]_vars
 
 \* PANDO-S3 Validity: a write proposes its own request or a vid some site accepted at a
 \* lower ballot; a read write-back proposes only a vid some site accepted at a lower ballot.
@@ -503,21 +517,25 @@ RecoverableInv ==
 DiscoverableInv ==
     ChosenSet # {} => \A Q \in Quorum1a : \E a \in Q : abal[a] # None
 
+\* The three read properties are stated per read, so that a model-checking VIEW can keep
+\* their truth values while it forgets a finished read's fields (configs/Pando/MCPando.tla).
+
 \* PANDO-S12 Reads return chosen values.
-ReadsChosenInv ==
-    \A r \in ReaderBallots : reads[r].state = "done" /\ reads[r].res # NoVid => IsChosen(reads[r].res)
+ReadReturnsChosen(r) ==
+    reads[r].state = "done" /\ reads[r].res # NoVid => IsChosen(reads[r].res)
+ReadsChosenInv == \A r \in ReaderBallots : ReadReturnsChosen(r)
 
 \* PANDO-S12b Ballot-indexed read property (paper App. B): a Prepare-based read at ballot r
 \* returns a vid chosen at a ballot no higher than r.
-ReadBallotIndexedInv ==
-    \A r \in ReaderBallots :
-        reads[r].state = "done" /\ reads[r].via = "prepare" /\ reads[r].res # NoVid =>
-            \E p \in ChosenPairs : p[1] <= r /\ p[2] = reads[r].res
+ReadBallotIndexed(r) ==
+    reads[r].state = "done" /\ reads[r].via = "prepare" /\ reads[r].res # NoVid =>
+        \E p \in ChosenPairs : p[1] <= r /\ p[2] = reads[r].res
+ReadBallotIndexedInv == \A r \in ReaderBallots : ReadBallotIndexed(r)
 
 \* PANDO-S13 Reads are fresh: if a vid was chosen when the read began, the read returns it.
-ReadsFreshInv ==
-    \A r \in ReaderBallots :
-        reads[r].state = "done" /\ reads[r].start # {} => reads[r].res \in reads[r].start
+ReadIsFresh(r) ==
+    reads[r].state = "done" /\ reads[r].start # {} => reads[r].res \in reads[r].start
+ReadsFreshInv == \A r \in ReaderBallots : ReadIsFresh(r)
 
 \* PANDO-S14 CPUT outcomes are truthful: OK only for the writer's own vid, CONFLICT only
 \* naming another vid, and in both cases a chosen one.
@@ -572,10 +590,10 @@ NothingChosenWitness == ChosenSet = {}
 
 \* PANDO-W2 A read returns a value through the slow path: its write-back at the reader's
 \* ballot reached a Phase-2 quorum, and the read returned that vid.
-NoWriteBackReadWitness ==
-    ~\E r \in ReaderBallots :
-        /\ reads[r].state = "done" /\ reads[r].res # NoVid
-        /\ \E p \in ChosenPairs : p[1] = r /\ p[2] = reads[r].res
+ReadByWriteBack(r) ==
+    /\ reads[r].state = "done" /\ reads[r].res # NoVid
+    /\ \E p \in ChosenPairs : p[1] = r /\ p[2] = reads[r].res
+NoWriteBackReadWitness == ~\E r \in ReaderBallots : ReadByWriteBack(r)
 
 \* PANDO-W3 A later write ballot recovers a value that was only partially accepted: it
 \* proposes a vid first proposed at another ballot, which never reached a Phase-2 quorum there.
@@ -590,12 +608,18 @@ NoPartialRecoveryWitness ==
 NoDelegatedThenDirectWitness ==
     ~\E d, b \in WriteBallots :
         /\ BallotKind[d] = "FEDel" /\ BallotKind[b] = "FE"
-        /\ \E m \in sent : m.type = "prepare" /\ m.bal = d
+        /\ PrepareMsg(d) \in sent
         /\ NotProposed(d)
         /\ \E p \in ChosenPairs : p[1] = b
 
 \* PANDO-W5 The leader gets a value chosen at its own ballot.
 NoLeaderDecisionWitness == ~\E p \in ChosenPairs : BallotKind[p[1]] = "Leader"
+
+\* PANDO-W8 A site restarts and votes afterwards: it accepts a proposal at a ballot above the
+\* promise it held when it restarted (every vote before the restart was at most that promise).
+NoVoteAfterRestartWitness ==
+    ~\E e \in restarts : \E m \in sent :
+        m.type = "accepted" /\ m.acc = e[1] /\ (e[2] = None \/ m.bal > e[2])
 
 -----------------------------------------------------------------------------
 (* Refinement: Pando implements abstract consensus (specs/Consensus.tla)   *)

@@ -59,11 +59,72 @@ Symmetry == Permutations(Acceptors) \cup Permutations(Values)
 \* garbage, and every invariant that does not read promises or FETCHED replies is checked exactly.
 \* The one that does, PANDO-S6 PromisesHonestInv, is then checked on the first state of each class
 \* only (a promise is honest when it is sent; a cfg that must check S6 on every promise omits the VIEW).
-GarbageMsg(m) ==
-    \/ m.type = "promise" /\ m.bal \in WriteBallots /\ ~NotProposed(m.bal)
+\* (PB: the write ballots that have proposed; DB: those that never can, see below.)
+GarbageMsg(m, PB, DB) ==
+    \/ m.type = "promise" /\ m.bal \in WriteBallots /\ m.bal \in PB \cup DB
     \/ m.type = "promise" /\ m.bal \in ReaderBallots /\ reads[m.bal].state = "done"
     \/ m.type = "fetched" /\ reads[m.rd].state = "done"
-GarbageFreeView == <<prom, abal, avid, cmt, {m \in sent : ~GarbageMsg(m)}, reads, restarts>>
+\* A write ballot that has not proposed is dead when no Phase-1a or recovery quorum lies inside
+\* the sites that have promised it or still can (prom below it): ProposeFast and ProposeRecover
+\* need such a quorum of its promises, so its promises are garbage too.  prom only grows (a
+\* restart keeps it; mutants M13/M13p, which lose it, run without the VIEW), so dead stays dead.
+DeadBallots(PB, PA) ==
+    {b \in WriteBallots \ PB :
+        ~\E Q \in Quorum1a \cup RecoveryQuorums : \A a \in Q : prom[a] < b \/ <<b, a>> \in PA}
+\*
+\* A finished read is also merged (second reduction): a done read takes no further step, so
+\* its fields (via, phase, start, res) can only matter to the read properties S12, S12b, S13
+\* and the witness W2.  The view keeps the truth value of each instead of the fields.  Each
+\* is stable once true (the chosen pairs only grow; start and res never change), so two
+\* merged states either both violate one now (and TLC reports the first) or both satisfy it
+\* for ever; the read invariants are checked exactly.  (A read that has not finished keeps
+\* all its fields.)  CP is ChosenPairs, computed once per view; the tuple is
+\* <<ReadReturnsChosen(r), ReadBallotIndexed(r), ReadIsFresh(r), ReadByWriteBack(r)>> of Pando.tla
+\* written over CP (the cfg test ViewMatchesSpec below checks they agree).
+ReadFacts(r, CP) ==
+    LET x == reads[r].res IN
+    <<x # NoVid => \E p \in CP : p[2] = x,
+      reads[r].via = "prepare" /\ x # NoVid => \E p \in CP : p[1] <= r /\ p[2] = x,
+      ReadIsFresh(r),
+      x # NoVid /\ <<r, x>> \in CP>>
+ReadView(r, CP) == IF reads[r].state = "done" THEN <<"done", ReadFacts(r, CP)>> ELSE reads[r]
+\*
+\* Third reduction: the commit mark a promise for a WRITE ballot carries is read by no action
+\* and no invariant (writers look at abal and avid only: LooksEmpty, RecoveryKey, SplitsOf;
+\* only readers use the marks in their replies), so the view blanks it.  The one mutant whose
+\* rule reads it, M4 (LooksEmpty on the mark), must run without this VIEW.
+MsgView(m) == IF m.type = "promise" /\ m.bal \in WriteBallots THEN [m EXCEPT !.cmt = NoVid] ELSE m
+\*
+\* Fourth reduction: a site's own commit mark matters only through the replies it may still
+\* send to a read (a promise for a reader ballot above its promise, or a FETCHED reply it has
+\* not sent) and through PANDO-S8.  When no read can still hear from the site, the view keeps
+\* only S8's truth value for it.  Sound for cfgs that check PandoSafetyInv: a merged state
+\* could only go on to break S8 by a vote for another vid after its mark's vid was chosen,
+\* which needs a proposal that breaks S2 or S4 in both states.  Likewise the action property
+\* S2t (CmtStableProp) can only fail there by a COMMIT of a second chosen vid, which breaks S1.
+MarkHeard(a) ==
+    \E r \in ReaderBallots :
+        /\ reads[r].state # "done"
+        /\ \/ prom[a] < r
+           \/ "fetch" \in ReadVariants /\ ~\E m \in sent : m.type = "fetched" /\ m.rd = r /\ m.acc = a
+MarkView(a, CP) ==
+    IF MarkHeard(a) THEN cmt[a]
+    ELSE <<"unheard", cmt[a] # NoVid => (\E p \in CP : p[2] = cmt[a]) /\ avid[a] = cmt[a]>>
+GarbageFreeView ==
+    LET PB == {m.bal : m \in Proposals}
+        PA == {<<m.bal, m.acc>> : m \in {n \in sent : n.type = "promise"}}
+        DB == DeadBallots(PB, PA)
+        CP == ChosenPairs
+    IN  <<prom, abal, avid, [a \in Acceptors |-> MarkView(a, CP)],
+          {MsgView(m) : m \in {n \in sent : ~GarbageMsg(n, PB, DB)}},
+          [r \in ReaderBallots |-> ReadView(r, CP)], restarts>>
+
+\* The view's rewriting of the read facts over CP says what Pando.tla's definitions say: checked
+\* as an invariant of the fast-tier cfg Pando_B2r (which has no VIEW) on every reachable state.
+ViewMatchesSpec ==
+    \A r \in ReaderBallots :
+        reads[r].state = "done" =>
+            ReadFacts(r, ChosenPairs) = <<ReadReturnsChosen(r), ReadBallotIndexed(r), ReadIsFresh(r), ReadByWriteBack(r)>>
 
 -----------------------------------------------------------------------------
 (* Mutants (brief §8).  Each overrides one rule of Pando.tla and must      *)
@@ -116,6 +177,11 @@ MutantMR3WriteBackCandidates(P, r) ==
 \* M13: a site restarts with empty storage (promise and accepted state lost).
 \* Must violate PANDO-S1 AgreementInv.
 MutantM13StateAfterRestart(a) == [prom |-> None, abal |-> None, avid |-> NoVid, cmt |-> NoVid]
+
+\* M13p: only the promise is not durable: after a restart the site's promise falls back to its
+\* accepted ballot (what an implementation that persists only on ACCEPT would recover), so it
+\* can accept a proposal below a ballot it promised.  Must violate PANDO-S1 AgreementInv.
+MutantM13pStateAfterRestart(a) == [prom |-> abal[a], abal |-> abal[a], avid |-> avid[a], cmt |-> NoVid]
 
 \* M14: ballots compared by round only (the tag tie-break dropped): all front-end ballots
 \* are then equal, so a site accepts proposals of every round-0 ballot.

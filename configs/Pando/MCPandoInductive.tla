@@ -54,7 +54,7 @@ ISpecInit ==
         /\ avid = [a \in Acceptors |-> local[a].avid]
         /\ cmt = [a \in Acceptors |-> local[a].cmt]
     /\ reads = [r \in ReaderBallots |-> [state |-> "idle", via |-> "none", phase |-> "none", start |-> {}, res |-> NoVid]]
-    /\ restarts = 0
+    /\ restarts = {}
     /\ PandoIndInv
 
 ISpec == ISpecInit /\ [][Next]_vars

@@ -40,6 +40,16 @@ public class ManifestTests
     }
 
     [Fact]
+    public void A_passing_model_with_restarts_needs_the_restart_witness()
+    {
+        using var t = new TestManifest();
+        t.Dir.File("Restarts.cfg", File.ReadAllText(Path.Combine(t.Dir.Path, "Consensus.cfg")) + "\nCONSTANT MaxRestarts = 1\n");
+        t.Add("rs", "Restarts.cfg", "pass");
+        Assert.Contains("model \"rs\" is expected to pass with restarts (MaxRestarts > 0), but no witness model runs " +
+                        "NoVoteAfterRestartWitness on its cfg (Restarts.cfg)", t.Error());
+    }
+
+    [Fact]
     public void A_witness_model_runs_the_cfg_with_its_checks_replaced_by_the_witness()
     {
         using var t = new TestManifest();

@@ -17,12 +17,17 @@ public sealed partial class CfgFile
     public List<string> Properties { get; } = [];
     /// <summary>Every operator name the cfg needs defined (spec, init, next, invariants, properties, symmetry, view, constraints, constant overrides).</summary>
     public List<string> RequiredDefinitions { get; } = [];
+    /// <summary>Constant values assigned with <c>Name = value</c> (the value's text, trimmed).</summary>
+    public Dictionary<string, string> ConstantValues { get; } = new(StringComparer.Ordinal);
 
     [GeneratedRegex(@"\b(SPECIFICATION|INIT|NEXT|INVARIANTS?|PROPERTY|PROPERTIES|CONSTANTS?|SYMMETRY|VIEW|CONSTRAINTS?|ACTION_CONSTRAINTS?|CHECK_DEADLOCK|ALIAS|POSTCONDITION)\b")]
     private static partial Regex KeywordRx();
 
     [GeneratedRegex(@"<-\s*(?:\[\s*\w+\s*\]\s*)?([A-Za-z_][A-Za-z0-9_]*)")]
     private static partial Regex OverrideRx();
+
+    [GeneratedRegex(@"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.+?)\s*$", RegexOptions.Multiline)]
+    private static partial Regex AssignmentRx();
 
     /// <summary>
     /// The cfg of a reachability witness model: <paramref name="text"/> (comments dropped) with every INVARIANT and
@@ -70,6 +75,7 @@ public sealed partial class CfgFile
             if (keyword.StartsWith("CONSTANT", StringComparison.Ordinal))
             {
                 foreach (Match m in OverrideRx().Matches(section)) cfg.RequiredDefinitions.Add(m.Groups[1].Value);
+                foreach (Match m in AssignmentRx().Matches(section)) cfg.ConstantValues[m.Groups[1].Value] = m.Groups[2].Value;
                 continue;
             }
             var words = section.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries);

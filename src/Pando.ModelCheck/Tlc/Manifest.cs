@@ -56,6 +56,8 @@ public sealed record ModelEntry : CheckEntry
 /// </summary>
 public sealed class Manifest
 {
+    /// <summary>The reachability witness a passing cfg with restarts must have (PANDO-W8).</summary>
+    public const string RestartWitness = "NoVoteAfterRestartWitness";
     /// <summary>The manifest file.</summary>
     public required string Path { get; init; }
     /// <summary>Folders where spec modules live (TLC's library path).</summary>
@@ -104,6 +106,13 @@ public sealed class Manifest
             if (!entries.Any(w => w.Witness is not null && w.CfgPath == e.CfgPath))
                 throw new InputError($"{path}: model \"{e.Name}\" is expected to pass, but no witness model runs its cfg " +
                     $"({System.IO.Path.GetFileName(e.CfgPath)}): add an entry with \"witness\" naming a reachability witness that cfg must violate");
+        // A passing model whose cfg lets sites restart must show a site voting after a restart (PANDO-W8);
+        // otherwise its restarts may never matter.
+        foreach (var e in entries.Where(e => e.Expect.Kind == VerdictKind.Pass && e.Witness is null
+                                              && e.Cfg.ConstantValues.TryGetValue("MaxRestarts", out var r) && r != "0"))
+            if (!entries.Any(w => w.Witness == RestartWitness && w.CfgPath == e.CfgPath))
+                throw new InputError($"{path}: model \"{e.Name}\" is expected to pass with restarts (MaxRestarts > 0), but no witness " +
+                    $"model runs {RestartWitness} on its cfg ({System.IO.Path.GetFileName(e.CfgPath)}): add one, so the restarts are shown to matter");
         return new Manifest { Path = path, Library = library, Models = entries };
     }
 
