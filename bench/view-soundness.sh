@@ -56,7 +56,10 @@ print(m[0]['expect'].split()[-1] if m and m[0]['mode']!='simulate' and m[0]['exp
   secs=$(python3 -c "import time; print(f'{time.time()-$start:.1f}')")
   rm -f "$tmp"
   distinct=$(grep -oE '[0-9,]+ distinct states found' "$WORK/$name.log" | tail -1 | grep -oE '^[0-9,]+' || echo "?")
-  if grep -qE "(Invariant|Action property) $prop is violated" "$WORK/$name.log"; then
+  # An invariant or action property is named; a property reached through INSTANCE (a refinement) is
+  # reported by its location instead, so for PROPERTY names any violated action/temporal property counts.
+  if grep -qE "(Invariant|Action property) $prop is violated" "$WORK/$name.log" \
+     || { grep -qE "^PROPERT(Y|IES)[[:space:]]+$prop\b" "$cfg" && grep -qE "(Action property .* is violated|Temporal properties were violated)" "$WORK/$name.log"; }; then
     verdict="caught"
   else
     verdict="NOT caught"
