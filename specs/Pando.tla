@@ -145,7 +145,7 @@ ChosenPairs == {p \in {<<m.bal, m.vid>> : m \in Proposals} : ChosenIn(p[2], p[1]
 ChosenSet == {p[2] : p \in ChosenPairs}
 IsChosen(x) == x \in ChosenSet
 Proposed(b, x) == \E m \in Proposals : m.bal = b /\ m.vid = x
-Choosable(c, y) == \E Q \in Quorum2 : \A a \in Q : Voted(a, c, y) \/ (prom[a] <= c /\ ~VotedIn(a, c))
+Choosable(c, y) == \E Q \in Quorum2 : \A a \in Q : (prom[a] <= c /\ ~VotedIn(a, c)) \/ Voted(a, c, y)
 
 PromisesFor(b) == {m \in sent : m.type = "promise" /\ m.bal = b}
 PromiseFrom(b, a) == {m \in PromisesFor(b) : m.acc = a}
@@ -176,6 +176,18 @@ LooksEmpty(m) == m.abal = None
 
 \* Phase 1 recovery is decided on a Phase-1b quorum (brief §4.3).
 RecoveryQuorums == Quorum1b
+
+\* The reply sets a recovery (a writer's or a read's write-back) may decide on: exactly the
+\* replies of a Phase-1b quorum.  A proposer may also wait for more replies and recover over all
+\* of them (brief §4.3, a negative control of §8): the cfgs *_RecoverSuperset replace this rule
+\* by every superset of a Phase-1b quorum (MCPando SupersetReplySets).  With threshold quorums
+\* (q1b >= K, which MCPando's ASSUME enforces) this adds no reachable state: if a vid x is
+\* among the best recoverable of a reply set S, take K replies carrying x, one of them with x's
+\* highest key, and fill them up to a 1b quorum Q inside S; no other vid has K replies in Q, or
+\* a higher key there than in S, so x is among the best of Q too; and S shows nothing
+\* recoverable only if every quorum inside it shows nothing.  TLC agrees: Pando_B2w_RecoverSuperset
+\* reaches exactly Pando_B2w's distinct states.  The instances keep the exact quorums.
+RecoveryReplySets == RecoveryQuorums
 
 \* The recovery rule orders replies by their ACCEPTED ballot (paper App. A; brief §4.3, Q5).
 RecoveryKey(m) == m.abal
@@ -264,7 +276,7 @@ ProposeFast(b) ==
 ProposeRecover(b) ==
     /\ b \in WriteBallots
     /\ NotProposed(b)
-    /\ \E Q \in RecoveryQuorums :
+    /\ \E Q \in RecoveryReplySets :
         /\ Promised(Q, b)
         /\ LET P == Replies(Q, b) IN
            \E x \in IF RecoverableIn(P) = {} THEN [val : Values, tag : {b}]
@@ -388,7 +400,7 @@ ReadFetchToWriteBack(r) ==
 ReadWriteBack(r) ==
     /\ reads[r].state = "started" /\ reads[r].phase = "prepare"
     /\ NotProposed(r)
-    /\ \E Q \in RecoveryQuorums :
+    /\ \E Q \in RecoveryReplySets :
         /\ Promised(Q, r)
         /\ \E x \in WriteBackCandidates(Replies(Q, r), r) :
               sent' = sent \cup {[type |-> "propose", bal |-> r, vid |-> x, kind |-> "R"]}
@@ -475,11 +487,12 @@ OneProposalPerBallotInv ==
 
 \* PANDO-S5 Acceptor well-formedness (paper App. B acceptor invariant, completed).
 AcceptorWFInv ==
-    \A a \in Acceptors :
+    /\ \A a \in Acceptors :
         /\ abal[a] # None => prom[a] # None /\ abal[a] <= prom[a]
         /\ (abal[a] = None) <=> (avid[a] = NoVid)
         /\ abal[a] # None => Voted(a, abal[a], avid[a])
-        /\ \A m \in sent : m.type = "accepted" /\ m.acc = a => m.bal <= abal[a]
+    \* and no site has voted above its accepted ballot (one pass over the messages, not one per site)
+    /\ \A m \in sent : m.type = "accepted" => m.bal <= abal[m.acc]
 
 \* PANDO-S6 Promises are honest: a promise reports the accepted state at the time it was sent.
 PromisesHonestInv ==
@@ -487,7 +500,8 @@ PromisesHonestInv ==
         /\ prom[m.acc] # None /\ prom[m.acc] >= m.bal
         /\ m.abal = None \/ m.abal < m.bal
         /\ m.abal # None => Voted(m.acc, m.abal, m.avid)
-        /\ \A c \in Ballots : (m.abal = None \/ m.abal < c) /\ c < m.bal => ~VotedIn(m.acc, c)
+        \* the site cast no vote between the ballot it reports and the one it promises
+        /\ \A n \in sent : n.type = "accepted" /\ n.acc = m.acc /\ n.bal > m.abal => n.bal >= m.bal
 
 \* PANDO-S7 Proposals are safe (the inductive core): no vid other than m's is choosable at a
 \* ballot below m's.  A vid never proposed at c has no votes at c, so NoVid stands for all of
@@ -620,6 +634,15 @@ NoLeaderDecisionWitness == ~\E p \in ChosenPairs : BallotKind[p[1]] = "Leader"
 NoVoteAfterRestartWitness ==
     ~\E e \in restarts : \E m \in sent :
         m.type = "accepted" /\ m.acc = e[1] /\ (e[2] = None \/ m.bal > e[2])
+
+\* PANDO-W9 The core recovery rule is exercised: a write ballot proposes after a Phase-1b
+\* quorum of its promises showed two different recoverable vids (so it had to pick the one of the
+\* highest accepted ballot).
+NoTwoRecoverableWitness ==
+    ~\E m \in Proposals :
+        /\ m.kind = "W"
+        /\ \E Q \in RecoveryQuorums :
+              Promised(Q, m.bal) /\ Cardinality(RecoverableIn(Replies(Q, m.bal))) >= 2
 
 -----------------------------------------------------------------------------
 (* Refinement: Pando implements abstract consensus (specs/Consensus.tla)   *)

@@ -130,6 +130,10 @@ ViewMatchesSpec ==
         reads[r].state = "done" =>
             ReadFacts(r, ChosenPairs) = <<ReadReturnsChosen(r), ReadBallotIndexed(r), ReadIsFresh(r), ReadByWriteBack(r)>>
 
+\* Recovery over any superset of a Phase-1b quorum (brief §4.3; a negative control of brief §8):
+\* the cfgs *_RecoverSuperset bind Pando's RecoveryReplySets to this.
+SupersetReplySets == {S \in SUBSET Acceptors : \E Q \in RecoveryQuorums : Q \subseteq S}
+
 -----------------------------------------------------------------------------
 (* Mutants (brief §8).  Each overrides one rule of Pando.tla and must      *)
 (* violate the property named in its comment and in its cfg's file name.   *)

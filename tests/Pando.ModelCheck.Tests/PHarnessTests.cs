@@ -273,6 +273,17 @@ public class PHarnessTests
         Assert.True(PCheckOutput.CheckReached(new Judgement(true, "as expected"), t, bug, null).Ok);   // witnesses are for passing runs
     }
 
+    [Fact]
+    public void The_suite_fails_a_witness_that_no_passing_test_reached()
+    {
+        var a = new PCoverage(90, ["eWitCrash"], ["eWitPruned", "eWitReadWriteBack"]);
+        var b = new PCoverage(80, ["eWitReadWriteBack"], ["eWitCrash", "eWitPruned"]);
+        Assert.Equal(["eWitPruned"], PCheckOutput.SuiteNotReached([a, b]));
+        var c = new PCoverage(70, ["eWitPruned"], []);
+        Assert.Empty(PCheckOutput.SuiteNotReached([a, b, c]));
+        Assert.Equal(["eWitCrash", "eWitPruned"], PCheckOutput.SuiteNotReached([b, null]));   // a run without a report adds nothing
+    }
+
     private sealed class TempDir : IDisposable
     {
         public string Path { get; } = Directory.CreateTempSubdirectory("pando-p-").FullName;

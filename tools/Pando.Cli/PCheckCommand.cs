@@ -33,8 +33,10 @@ public static class PCheckCommand
                             checked-out commit (what CI does, through PANDO_P_SEED=commit), and the seed is printed
                             so a failing run can be replayed with --seed N --test NAME
           --seeds A..B      seed sweep: run every selected test once per seed A..B and print, per test, the schedules
-                            to its first bug on each seed (with --record: docs/benchmarks/p-seeds.md); the budgets of
-                            p-models/tests.json are calibrated from it
+                            to its first bug on each seed (with --record: docs/benchmarks/p-seeds.md), and for passing
+                            tests how many seeds reached each witness (a sweep of passing tests only records
+                            docs/benchmarks/p-witnesses.md); the budgets and `reaches` lists of p-models/tests.json
+                            are calibrated from it
           --manifest F      manifest (default: p-models/tests.json)
           --out DIR         output folder (default: .pando/out/p); bug traces are kept there
           --help            this text
@@ -156,6 +158,7 @@ public static class PCheckCommand
             Console.WriteLine($"  checker output: {o.LogPath}");
             Console.WriteLine($"  command: (cd p-models/{o.Test.Protocol} && {o.CommandLine})");
         }
+        var suiteFailures = SuiteWitnesses(manifest, tests, outcomes);
         var report = Report(outcomes, tier);
         File.WriteAllText(Path.Combine(outDir, "report.md"), report);
         if (opt.Record && seed is not null) throw new InputError("--record keeps the manifest's seeds: run it without --seed or PANDO_P_SEED");
@@ -172,11 +175,36 @@ public static class PCheckCommand
             File.WriteAllText(bench, report);
             Console.WriteLine($"recorded statistics of {ok.Count} test(s) in {manifestPath} and {bench}");
         }
-        int failed = outcomes.Count(o => !o.Judgement.Ok);
-        var summary = new LevelSummary("p tests", outcomes.Count - failed, failed, clock.Elapsed.TotalSeconds);
+        int failed = outcomes.Count(o => !o.Judgement.Ok) + suiteFailures;
+        var summary = new LevelSummary("p tests", outcomes.Count - failed + suiteFailures, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine($"report: {Path.Combine(outDir, "report.md")}");
         Console.WriteLine(summary.Line);
         return summary;
+    }
+
+    /// <summary>
+    /// The suite rule (<see cref="PCheckOutput.SuiteNotReached"/>) for every protocol whose passing tests all ran and passed:
+    /// prints the witnesses none of them reached and returns how many protocols failed it.
+    /// </summary>
+    private static int SuiteWitnesses(PTestManifest manifest, IReadOnlyList<PTestEntry> selected, IReadOnlyList<PTestOutcome> outcomes)
+    {
+        int failed = 0;
+        var names = selected.Select(t => t.Name).ToHashSet(StringComparer.Ordinal);
+        foreach (var g in manifest.Tests.Where(t => t.Expect.Kind == VerdictKind.Pass).GroupBy(t => t.Protocol))
+        {
+            if (!g.All(t => names.Contains(t.Name))) continue;     // a partial selection: the suite rule does not apply
+            var runs = outcomes.Where(o => o.Test.Protocol == g.Key && o.Test.Expect.Kind == VerdictKind.Pass).ToList();
+            if (runs.Any(o => o.Result.Verdict.Kind != VerdictKind.Pass)) continue;   // already failed on its own
+            var missing = PCheckOutput.SuiteNotReached(runs.Select(o => o.Coverage));
+            if (missing.Count == 0)
+                Console.WriteLine($"witnesses of {g.Key}: every declared witness reached by at least one of its {runs.Count} passing tests");
+            else
+            {
+                Console.WriteLine($"FAILED witnesses of {g.Key}: NOT REACHED by any of its {runs.Count} passing tests: {string.Join(", ", missing)}");
+                failed++;
+            }
+        }
+        return failed;
     }
 
     private static string Describe(PTestOutcome o)
@@ -232,13 +260,36 @@ public static class PCheckCommand
             var tenfold = worstN is { } wn ? (10 * wn).ToString(CultureInfo.InvariantCulture) : "";
             sb.AppendLine(CultureInfo.InvariantCulture, $"| `{t.Name}` | {t.Expect} | {string.Join(" | ", cells)} | {worst} | {tenfold} |");
         }
+        var passing = outcomes.Where(o => o.Test.Expect.Kind == VerdictKind.Pass).GroupBy(o => o.Test.Name).ToList();
+        if (passing.Count > 0)
+        {
+            int n = (int)(range.To - range.From + 1);
+            sb.AppendLine();
+            sb.AppendLine("Witness calibration of the passing tests: how many of the seeds reached each witness event (tier's schedule");
+            sb.AppendLine(CultureInfo.InvariantCulture, $"count). A test's `reaches` list in p-models/tests.json names only witnesses reached on all {n} seeds;");
+            sb.AppendLine("the rarer ones are covered by the suite rule (every declared witness reached by some passing test of the run).");
+            sb.AppendLine();
+            sb.AppendLine(CultureInfo.InvariantCulture, $"| test | on all {n} seeds | on some seeds (seeds reaching it) | on none |");
+            sb.AppendLine("|---|---|---|---|");
+            foreach (var g in passing)
+            {
+                var covs = g.Select(o => o.Coverage).Where(c => c is not null).Select(c => c!).ToList();
+                var declared = covs.SelectMany(c => c.Reached.Concat(c.NotReached)).Distinct().Order(StringComparer.Ordinal).ToList();
+                var count = declared.ToDictionary(w => w, w => covs.Count(c => c.Reached.Contains(w)));
+                string Names(IEnumerable<string> ws) => string.Join(", ", ws);
+                sb.AppendLine(CultureInfo.InvariantCulture,
+                    $"| `{g.Key}` | {Names(declared.Where(w => count[w] == n))} | {Names(declared.Where(w => count[w] > 0 && count[w] < n).Select(w => $"{w} ({count[w]})"))} | {Names(declared.Where(w => count[w] == 0))} |");
+            }
+        }
         var report = sb.ToString();
         File.WriteAllText(Path.Combine(outDir, "report.md"), report);
         Console.WriteLine();
         Console.Write(report);
         if (opt.Record)
         {
-            var bench = Path.Combine(root, "docs", "benchmarks", "p-seeds.md");
+            // A sweep of passing tests only is the witness calibration; it must not overwrite the bug tests' table.
+            var file = tests.All(t => t.Expect.Kind == VerdictKind.Pass) ? "p-witnesses.md" : "p-seeds.md";
+            var bench = Path.Combine(root, "docs", "benchmarks", file);
             File.WriteAllText(bench, report);
             Console.WriteLine($"recorded {bench}");
         }

@@ -134,6 +134,21 @@ public static partial class PCheckOutput
         return missing.Count == 0 ? j : new Judgement(false, $"NOT REACHED: the run passed but never reached {string.Join(", ", missing)}");
     }
 
+    /// <summary>
+    /// The suite rule for witnesses: when a run includes every passing test of a protocol, each witness event the project
+    /// declares (the union of the coverage reports' received and not-covered lists) must have been received by at least
+    /// one of them. Returns the witnesses no test reached (empty when the rule holds). A test's own <c>reaches</c> list
+    /// holds only witnesses it reached on every seed of the calibration sweep; this rule covers the rarer ones, which
+    /// one seed may miss in one test but all tests together do not.
+    /// </summary>
+    public static IReadOnlyList<string> SuiteNotReached(IEnumerable<PCoverage?> passingRuns)
+    {
+        var runs = passingRuns.Where(c => c is not null).Select(c => c!).ToList();
+        var declared = runs.SelectMany(c => c.Reached.Concat(c.NotReached)).ToHashSet(StringComparer.Ordinal);
+        var reached = runs.SelectMany(c => c.Reached).ToHashSet(StringComparer.Ordinal);
+        return declared.Where(w => !reached.Contains(w)).Order(StringComparer.Ordinal).ToList();
+    }
+
     /// <summary>Judges a P run with the shared <see cref="Judge"/>.</summary>
     public static Judgement Judge(Expectation expect, PCheckResult r, long schedules) =>
         Core.Judge.Compare(expect, r.Verdict, "P", $" in {r.Schedules ?? schedules} schedules");
