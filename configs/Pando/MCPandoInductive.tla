@@ -9,7 +9,7 @@
 (* Domain bounds (stated, not hidden):                                     *)
 (*  - the constants of the cfg (acceptors, ballots, one or two values);    *)
 (*  - writes only (no reader ballots), no restarts;                        *)
-(*  - `sent` ranges over sets of at most MaxSent (<= 3) messages from the  *)
+(*  - `sent` ranges over sets of at most MaxSent messages from the         *)
 (*    messages that PandoIndInv does not exclude on their own (promises    *)
 (*    report a ballot below their own; votes and proposals of one kind);  *)
 (*  - each site's local state ranges over all well-typed combinations.     *)
@@ -37,18 +37,55 @@ CandidateMessages ==
   \cup [type : {"propose"}, bal : Ballots, vid : Vids, kind : {"W"}]
   \cup [type : {"accepted"}, bal : Ballots, acc : Acceptors, vid : Vids, kind : {"W"}]
 
-\* Sets of at most n (<= 3) elements of S, built directly: filtering SUBSET S by cardinality
-\* would make TLC walk all 2^|S| subsets.
+\* Sets of at most n elements of S, built one element at a time: filtering SUBSET S by
+\* cardinality would make TLC walk all 2^|S| subsets.
+RECURSIVE BoundedSubsets(_, _)
 BoundedSubsets(S, n) ==
-    {{}} \cup (IF n >= 1 THEN {{x} : x \in S} ELSE {})
-         \cup (IF n >= 2 THEN {{x, y} : x, y \in S} ELSE {})
-         \cup (IF n >= 3 THEN {{x, y, z} : x, y, z \in S} ELSE {})
+    IF n = 0 THEN {{}}
+    ELSE LET T == BoundedSubsets(S, n - 1) IN T \cup {t \cup {x} : t \in T, x \in S}
+
+\* The local states site a may have next to the messages in `sent`: the conjuncts of
+\* AcceptorWFInv and CommitSoundInv that speak of a alone (its accepted ballot is a vote it sent,
+\* no vote of it is higher, a commit mark names a chosen vid).  A filter only: ISpecInit still
+\* conjoins the whole invariant, so the starting states are exactly those of
+\* [Acceptors -> LocalStates] that satisfy it, but TLC no longer builds all |LocalStates|^N
+\* combinations for each set of messages to reject them one by one.  Only conjuncts shared by
+\* PandoIndInv and the weakened MutantIndInvNoHonesty belong here (a promise-honesty filter would
+\* hide that mutant's counterexample).
+LocalFor(a) ==
+    {s \in LocalStates :
+        /\ s.abal # None => Voted(a, s.abal, s.avid)
+        /\ \A m \in sent : m.type = "accepted" /\ m.acc = a => m.bal <= s.abal
+        /\ s.cmt # NoVid => IsChosen(s.cmt)}
+
+\* Every assignment of a local state to each site of S, site a drawing from LocalFor(a) (a
+\* dependent product, built one site at a time).
+RECURSIVE Assignments(_)
+Assignments(S) ==
+    IF S = {} THEN {[x \in {} |-> None]}
+    ELSE LET a == CHOOSE x \in S : TRUE
+         IN  {f @@ (a :> s) : f \in Assignments(S \ {a}), s \in LocalFor(a)}
+
+\* The message sets of the domain, generated proposals first: at most one proposal per ballot
+\* (OneProposalPerBallotInv), votes only for a proposal in the set (VotesProposedInv), other
+\* messages freely, MaxSent in all.  Again a generator only: ISpecInit conjoins both invariants,
+\* so this is BoundedSubsets(CandidateMessages, MaxSent) restricted to the sets that satisfy them,
+\* without TLC building the sets that do not (past 4 messages, more than TLC's 1,000,000-element
+\* limit for one set).
+ProposalSets ==
+    UNION {{{[type |-> "propose", bal |-> b, vid |-> g[b], kind |-> "W"] : b \in D} : g \in [D -> Vids]} :
+           D \in SUBSET Ballots}
+VotesFor(P) == {[type |-> "accepted", bal |-> m.bal, acc |-> a, vid |-> m.vid, kind |-> "W"] : m \in P, a \in Acceptors}
+OtherMessages == {m \in CandidateMessages : m.type \in {"prepare", "promise"}}
+MessageSets ==
+    UNION {{P \cup X : X \in BoundedSubsets(VotesFor(P) \cup OtherMessages, MaxSent - Cardinality(P))} :
+           P \in {P \in ProposalSets : Cardinality(P) <= MaxSent}}
 
 ISpecInit ==
-    /\ sent \in BoundedSubsets(CandidateMessages, MaxSent)
+    /\ sent \in MessageSets
     /\ OneProposalPerBallotInv
     /\ VotesProposedInv
-    /\ \E local \in [Acceptors -> LocalStates] :
+    /\ \E local \in Assignments(Acceptors) :
         /\ prom = [a \in Acceptors |-> local[a].prom]
         /\ abal = [a \in Acceptors |-> local[a].abal]
         /\ avid = [a \in Acceptors |-> local[a].avid]
@@ -58,6 +95,13 @@ ISpecInit ==
     /\ PandoIndInv
 
 ISpec == ISpecInit /\ [][Next]_vars
+
+\* The starting states alone (no step).  The cfgs *_StartStates check PandoIndInv and AgreementInv
+\* on them, and their witness model (PANDO-W1 NothingChosenWitness must be violated) shows that a
+\* starting state holds a chosen vid: "IndInv => Agreement" then has something to say, which it
+\* has not in a domain too small for a chosen vid (with 2 messages, the V1 domain's witness is
+\* violated only one step later).
+ISpecStart == ISpecInit /\ [][FALSE]_vars
 
 \* Non-vacuity: PandoIndInv without S6 (honest promises) is NOT inductive: a starting state
 \* may hold a promise that hides a vote, the fast path then proposes over a vid that is still
