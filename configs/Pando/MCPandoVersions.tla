@@ -38,6 +38,11 @@ MutantM12bPruneOnVote == TRUE
 \* M16: a writer starts version i without knowing version i-1 is chosen.
 \* Must violate PANDO-S15 NoGapsInv.
 MutantM16MayStartVersion(i) == TRUE
+
+\* M16v: the no-gap guard is kept but judged too early: a writer starts version i as soon as
+\* some site has voted for version i-1 (an FE that takes one ACCEPTED for a commit).  S15 says
+\* "chosen", so it is not the guard restated: this weaker guard must violate PANDO-S15 NoGapsInv.
+MutantM16vMayStartVersion(i) == i = 1 \/ \E m \in sent : m.type = "accepted" /\ m.ver = i - 1
 \* MTv: type mutant: pruning sets the floor past the last version.
 \* Must violate PandoVersionsTypeOK (so the type invariant is not vacuous).
 MutantMTvFloorAfterPrune(a, i) == i + MaxVersion
