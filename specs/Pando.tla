@@ -9,8 +9,10 @@
 (*  - An acceptor's erasure-coded split is represented by the id of the    *)
 (*    value it belongs to (its vid).  "Decodable" means: at least K        *)
 (*    replies carry the same vid.  A vid is the pair <<value, tag>> where  *)
-(*    tag is the ballot that first proposed it, so a value recovered and   *)
-(*    proposed again keeps its vid, and two writes of equal bytes differ.  *)
+(*    tag names the write request (RequestOf, below): a value recovered    *)
+(*    and proposed again keeps its vid, all attempts of one request (its   *)
+(*    delegated and direct ballots) share it, and two writes of equal      *)
+(*    bytes differ.                                                        *)
 (*  - Proposers are implicit: each ballot belongs to one proposer, and     *)
 (*    BallotKind says which role (FE through its delegate, FE directly,    *)
 (*    reader write-back, leader).  Ballots are naturals; the MC module     *)
@@ -23,9 +25,9 @@
 (*    and M13p (only the promise lost) show why durability is needed.      *)
 (*  - Reads come in both first-round variants of the paper (§3.3.3 and     *)
 (*    App. B): a Prepare at the reader's ballot, or a read-only FETCH.     *)
-(*  - A writer's value is picked when it proposes its own value; its own   *)
-(*    vid is the one tagged with its ballot.  (Picking it at Prepare time  *)
-(*    gives the same behaviours with more states.)                         *)
+(*  - A request's value is picked when one of its ballots first proposes  *)
+(*    it; later ballots of the request propose the same vid.  (Picking it  *)
+(*    at Prepare time gives the same behaviours with more states.)         *)
 (*  - COMMIT: the COMMIT of ballot b for vid x is sent as soon as b has a  *)
 (*    Phase-2 quorum for x.  As messages may be delayed forever, a site    *)
 (*    applying it when ChosenIn(x, b) holds is the same as a COMMIT sent   *)
@@ -55,8 +57,13 @@ None == -1          \* "no ballot"
 \* @type: Set({val: VALUE, tag: Int});
 Vids == [val : Values, tag : Ballots]
 NoVid == [val |-> "none", tag |-> None]
-\* The writer of ballot b proposes its own request under a vid tagged with b.
-IsOwnVid(x, b) == x.tag = b
+\* The write request ballot b works for, named by a ballot of that request (brief §4.4-4.5: a
+\* CPUT keeps its vid across its delegated attempt, its direct attempt and the leader's run).
+\* By default every ballot is a request of its own; cfgs that give two ballots one request
+\* override this (MCPando: RequestsFEDelThenFE).
+RequestOf(b) == b
+\* Ballot b's own vids are those of its request.
+IsOwnVid(x, b) == x.tag = RequestOf(b)
 
 Kinds == {"FEDel", "FE", "Reader", "Leader"}
 WriteBallots == {b \in Ballots : BallotKind[b] \in {"FEDel", "FE", "Leader"}}
@@ -208,6 +215,11 @@ CommitGuard(a, m) == abal[a] # None /\ abal[a] >= m.bal
 \* A writer reports OK only if the chosen vid is its own (paper step 17; brief §4.4 finish).
 CputStatus(chosenVid, b) == IF IsOwnVid(chosenVid, b) THEN "OK" ELSE "CONFLICT"
 
+\* The FE of ballot b has its answer when a Phase-2 quorum of ACCEPTED replies of ballot b
+\* carries x: counts never mix ballots, even two ballots of one request (brief §4.4; mutant M10x
+\* counts across the ballots of the request).
+FEHeardQuorum(b, x) == ChosenIn(x, b)
+
 \* What a site keeps across a crash and recovery (brief §1.5): ppn, apn and the split with its
 \* vid are durable; the commit mark is only a hint and is lost.  (An implementation that keeps
 \* the mark behaves like one that did not restart, which the model also contains.)
@@ -236,6 +248,12 @@ TopKey(P, x) == CHOOSE k \in {RecoveryKey(m) : m \in {n \in P : n.avid = x}} :
 BestRecoverable(P) == {x \in RecoverableIn(P) : \A y \in RecoverableIn(P) : TopKey(P, y) <= TopKey(P, x)}
 
 NotProposed(b) == ~\E m \in Proposals : m.bal = b
+
+\* The vids ballot b may propose as its own: the vid of its request once some ballot has proposed
+\* it (one vid per request), otherwise a fresh one with any value.
+OwnVids(b) ==
+    LET own == {m.vid : m \in {n \in Proposals : IsOwnVid(n.vid, b)}}
+    IN  IF own # {} THEN own ELSE [val : Values, tag : {RequestOf(b)}]
 
 \* Protocol rule: a read write-back proposes only a vid recovered from its Phase-1b replies
 \* (brief §4.7); a reader never invents a value.  (Mutant MR3 lets it write back a fresh vid.)
@@ -267,8 +285,8 @@ ProposeFast(b) ==
     /\ b \in WriteBallots
     /\ NotProposed(b)
     /\ \E Q \in Quorum1a : Promised(Q, b) /\ \A m \in Replies(Q, b) : LooksEmpty(m)
-    /\ \E v \in Values :
-          sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> [val |-> v, tag |-> b], kind |-> "W"]}
+    /\ \E x \in OwnVids(b) :
+          sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> x, kind |-> "W"]}
     /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
 
 \* Slow path (paper §3.3.1, App. A): with a Phase-1b quorum of replies, adopt the recoverable
@@ -279,7 +297,7 @@ ProposeRecover(b) ==
     /\ \E Q \in RecoveryReplySets :
         /\ Promised(Q, b)
         /\ LET P == Replies(Q, b) IN
-           \E x \in IF RecoverableIn(P) = {} THEN [val : Values, tag : {b}]
+           \E x \in IF RecoverableIn(P) = {} THEN OwnVids(b)
                     ELSE {ReproposedVid(y, b) : y \in BestRecoverable(P)} :
               sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> x, kind |-> "W"]}
     /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
@@ -290,8 +308,8 @@ FEProposeOnDelegatedBallot(b) ==
     /\ FEReusesDelegatedBallot
     /\ b \in WriteBallots /\ BallotKind[b] = "FEDel"
     /\ PrepareMsg(b) \in sent
-    /\ \E v \in Values :
-          sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> [val |-> v, tag |-> b], kind |-> "W"]}
+    /\ \E x \in OwnVids(b) :
+          sent' = sent \cup {[type |-> "propose", bal |-> b, vid |-> x, kind |-> "W"]}
     /\ UNCHANGED <<prom, abal, avid, cmt, reads, restarts>>
 
 \* Acceptor a accepts a proposal of ballot b (brief §4.2 on PROPOSE) and stores its split.
@@ -319,12 +337,15 @@ Commit(a) ==
         /\ cmt' = [cmt EXCEPT ![a] = m.vid]
     /\ UNCHANGED <<prom, abal, avid, sent, reads, restarts>>
 
-\* CPUT outcome (brief §4.4 finish): the writer of ballot b (the FE, also for delegated
-\* ballots) answers its client once b has a Phase-2 quorum for some x, with CputStatus(x, b).
-\* That answer depends only on <<b, x>>, which never changes once b has its quorum, so the
+\* CPUT outcome (brief §4.4 finish): the FE of write ballot b answers its client once it has
+\* counted a Phase-2 quorum of ACCEPTED for some vid x (FEHeardQuorum), with CputStatus(x, b).
+\* That answer depends only on <<b, x>>, which never changes once the FE has its quorum, so the
 \* outcome is a state function rather than a step (one step fewer per writer, same answers).
+\* The vids an FE can hear for b are those proposed at a ballot of b's request.
 CputOutcomes == {[bal |-> p[1], vid |-> p[2], status |-> CputStatus(p[2], p[1])] :
-                    p \in {q \in ChosenPairs : q[1] \in WriteBallots}}
+                    p \in {q \in UNION {{<<c, m.vid>> : m \in {n \in Proposals : RequestOf(n.bal) = RequestOf(c)}} :
+                                         c \in WriteBallots} :
+                               FEHeardQuorum(q[1], q[2])}}
 
 \* A site crashes and recovers with the state StateAfterRestart keeps.  The ghost log records
 \* the site and its promise at the time (for witness PANDO-W8); at most MaxRestarts distinct
@@ -613,12 +634,12 @@ NoWriteBackReadWitness == ~\E r \in ReaderBallots : ReadByWriteBack(r)
 \* proposes a vid first proposed at another ballot, which never reached a Phase-2 quorum there.
 NoPartialRecoveryWitness ==
     ~\E m \in Proposals :
-        /\ m.kind = "W" /\ m.vid.tag # m.bal
+        /\ m.kind = "W" /\ ~IsOwnVid(m.vid, m.bal)
         /\ ~ChosenIn(m.vid, m.vid.tag)
 
 \* PANDO-W4 A delegated attempt stalls before Phase 2 while a direct front-end ballot gets a
-\* value chosen (the shape of a delegate time-out and direct retry; this spec does not yet tie the
-\* two ballots to one request, see issue 18).
+\* value chosen (the shape of a delegate time-out and direct retry; PANDO-W10 is the retry of one
+\* request with its vid).
 NoDelegatedThenDirectWitness ==
     ~\E d, b \in WriteBallots :
         /\ BallotKind[d] = "FEDel" /\ BallotKind[b] = "FE"
@@ -634,6 +655,13 @@ NoLeaderDecisionWitness == ~\E p \in ChosenPairs : BallotKind[p[1]] = "Leader"
 NoVoteAfterRestartWitness ==
     ~\E e \in restarts : \E m \in sent :
         m.type = "accepted" /\ m.acc = e[1] /\ (e[2] = None \/ m.bal > e[2])
+
+\* PANDO-W10 One request, two attempts, one vid: two ballots of the same request (its delegated
+\* and its direct attempt) both propose the request's own vid.
+NoRetryWithOwnVidWitness ==
+    ~\E m1, m2 \in Proposals :
+        /\ m1.bal # m2.bal /\ RequestOf(m1.bal) = RequestOf(m2.bal)
+        /\ m1.vid = m2.vid /\ IsOwnVid(m1.vid, m1.bal)
 
 \* PANDO-W9 The core recovery rule is exercised: a write ballot proposes after a Phase-1b
 \* quorum of its promises showed two different recoverable vids (so it had to pick the one of the

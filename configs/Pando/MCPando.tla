@@ -40,6 +40,11 @@ KindsW2R == 0 :> "FE" @@ 1 :> "FEDel" @@ 2 :> "Reader"
 \* Liveness models: a front-end via its delegate and the leader; the leader alone.
 KindsLive2 == 0 :> "FEDel" @@ 1 :> "Leader"
 KindsLeaderOnly == 0 :> "Leader"
+\* One request, two attempts (issue 18): ballot 0 is a front-end's attempt through its delegate,
+\* ballot 1 the same front-end's direct retry of that request (same vid), ballot 2 another
+\* front-end's request.
+KindsReq == 0 :> "FEDel" @@ 1 :> "FE" @@ 2 :> "FE"
+RequestsFEDelThenFE(b) == IF b = 1 THEN 0 ELSE b
 \* Mutant M15: the leader's ballot is ordered below a front-end's.
 KindsM15 == 0 :> "Leader" @@ 1 :> "FE"
 \* Mutant M9 needs the delegated ballot above another write ballot (brief §8 M9).
@@ -171,6 +176,11 @@ MutantM9FEReusesDelegatedBallot == TRUE
 \* M10: the writer reports OK whatever vid its ballot's Phase-2 quorum accepted.
 \* Must violate PANDO-S14 CputTruthfulInv.
 MutantM10CputStatus(chosenVid, b) == "OK"
+
+\* M10x: the FE counts ACCEPTED replies for its vid across the ballots of its request (its
+\* delegated and its direct attempt together), brief §8 M10.  Must violate PANDO-S14 CputTruthfulInv.
+MutantM10xFEHeardQuorum(b, x) ==
+    \E Q \in Quorum2 : \A a \in Q : \E c \in Ballots : RequestOf(c) = RequestOf(b) /\ Voted(a, c, x)
 
 \* M11: a recovered value is proposed again under a fresh vid (tagged with the proposing
 \* ballot), so its splits no longer combine with the old ones.
