@@ -85,6 +85,8 @@ NewTag(maxSeen, c) == <<maxSeen[1] + 1, c>>
 GetPhase1Need(c) == IF OptGet THEN IF Q1[c] >= Q2[c] THEN Q1[c] ELSE Q2[c] ELSE Q1[c]
 FastPathOK(R, t, c) == OptGet /\ Cardinality({r \in R : r.tag = t}) >= Q2[c]
 CountsAsQuorum(R, need) == Cardinality(R) = need /\ Cardinality({r.src : r \in R}) = need
+\* The values of the replies carrying the highest tag t: one value, by L1 (MR: of any reply).
+ReadValues(R, t) == {r.val : r \in {x \in R : x.tag = t}}
 
 \* ---------------------------------------------------------------------------
 VARIABLES
@@ -172,8 +174,8 @@ GetQueried(c) ==
     /\ cop[c].phase = "q" /\ cop[c].kind = "GET"
     /\ \E R \in SUBSET Replies(c, "qreply") :
         /\ CountsAsQuorum(R, GetPhase1Need(cop[c].cfg))
-        /\ LET t == MaxTag({r.tag : r \in R})
-               v == (CHOOSE r \in R : r.tag = t).val IN
+        /\ LET t == MaxTag({r.tag : r \in R}) IN
+           \E v \in ReadValues(R, t) :
            IF FastPathOK(R, t, cop[c].cfg)
            THEN /\ cop' = [cop EXCEPT ![c] = Idle]
                 /\ hist' = [hist EXCEPT ![cop[c].id].status = "done", ![cop[c].id].stamp = t,

@@ -73,6 +73,10 @@ MutantM12PausesOnQuery == FALSE
 MutantM13RcWriteNeed == 0
 \* M18: a closed server serves tagged requests whatever their tag.
 MutantM18ServesWhenClosed(t, rTag) == TRUE
+\* M4: tags without the writer's id: two PUTs may choose one tag for different values.
+MutantM4NewTag(maxSeen, c) == <<maxSeen[1] + 1, 0>>
+\* MR: a GET returns the value of any phase-1 reply, not of the highest tag's.
+MutantMRReadValues(R, t) == {r.val : r \in R}
 \* MT: a tag outside the tag domain (RECONF-T is not vacuous).
 MutantMTNewTag(maxSeen, c) == <<maxSeen[1] + 1, NC + 1>>
 =============================================================================

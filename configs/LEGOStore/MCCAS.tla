@@ -17,6 +17,8 @@ PlanW1R1 == [c \in 1..2 |-> IF c = 1 THEN <<"PUT">> ELSE <<"GET">>]
 PlanW1R2 == [c \in 1..2 |-> IF c = 1 THEN <<"PUT">> ELSE <<"GET", "GET">>]
 PlanW2R1 == [c \in 1..2 |-> IF c = 1 THEN <<"PUT", "PUT">> ELSE <<"GET">>]
 PlanWW == [c \in 1..2 |-> <<"PUT">>]
+\* Two writers, the second then reads: M4's mixed symbols reach a GET.
+PlanWWG == [c \in 1..2 |-> IF c = 1 THEN <<"PUT">> ELSE <<"PUT", "GET">>]
 
 \* A VIEW that drops message garbage: queries and query replies of operations
 \* no longer in progress, or of an earlier attempt.  Answering such a query

@@ -55,8 +55,12 @@ public sealed partial class Catalogue
 
     /// <summary>Manifest models whose expectation is a violation of this entry's TLA+ property.</summary>
     public static IReadOnlyList<ModelEntry> MutantsOf(CatalogueEntry e, Manifest m) =>
-        m.Models.Where(x => string.Equals(x.Protocol, e.Protocol, StringComparison.Ordinal)
+        // Same protocol and same spec: ABD and CAS share property names (RealTimeOrderInv, ...) within LEGOStore.
+        m.Models.Where(x => string.Equals(x.Protocol, e.Protocol, StringComparison.Ordinal) && SameSpec(x.Spec, e.Spec)
             && x.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness && e.Tla is not null && x.Expect.Property == e.Tla).ToList();
+
+    // A model of the spec or of a module built on it (PandoLive and PandoVersions extend the Pando catalogue).
+    private static bool SameSpec(string model, string entry) => model == entry || (entry.StartsWith("Pando", StringComparison.Ordinal) && model.StartsWith("Pando", StringComparison.Ordinal));
 
     /// <summary>P test cases expected to violate this entry's P monitor (none when the entry has no P monitor).</summary>
     public static IReadOnlyList<PTestEntry> PBugTestsOf(CatalogueEntry e, PTestManifest? p) =>

@@ -22,8 +22,10 @@ namespace PandoCoyote.Shared.Network;
 /// for a safety decision.</param>
 /// <param name="TimeoutMs">Timeout length in virtual ms (timed mode).</param>
 /// <param name="DiskLoss">A restarted node has lost its disk as well (the disk-loss mutant).</param>
+/// <param name="DropOdds">While the drop budget lasts, a delivered message is lost with probability 1/DropOdds.</param>
 public sealed record FaultPlan(bool Reorder = true, int MaxDrops = 0, int MaxDuplicates = 0, int MaxCrashes = 0,
-    bool Restart = true, int PartitionRounds = 0, int FaultOdds = 12, int TimerOdds = 30, bool Timed = false, double TimeoutMs = 10_000, bool DiskLoss = false)
+    bool Restart = true, int PartitionRounds = 0, int FaultOdds = 12, int TimerOdds = 30, bool Timed = false, double TimeoutMs = 10_000, bool DiskLoss = false,
+    int DropOdds = 8)
 {
     /// <summary>Virtual-time delivery over the links' delays, no faults: the latency model.</summary>
     public static readonly FaultPlan Latency = new(Reorder: false, Timed: true);
@@ -188,7 +190,7 @@ public sealed class Network : Actor
         int i = Pick();
         var env = _inFlight[i];
         bool toPartitioned = !env.IsTimer && _cutOff is { } cut && env.Destination == cut;
-        if (!env.IsTimer && (_drops < _plan.MaxDrops && RandomInteger(8) == 0 || toPartitioned))
+        if (!env.IsTimer && (_drops < _plan.MaxDrops && RandomInteger(_plan.DropOdds) == 0 || toPartitioned))
         {
             if (!toPartitioned) _drops++;
             Coverage.Hit(toPartitioned ? "net: cut by partition" : "net: message lost");

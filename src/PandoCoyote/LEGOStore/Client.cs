@@ -1,0 +1,202 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
+
+namespace PandoCoyote.LEGOStore;
+
+/// <summary>
+/// A LEGOStore client (brief §2.4, §4.1, §4.2, §4.4): runs its operations one at a time in one configuration. Each
+/// phase sends its request to every server (the model abstraction of brief §4.1: any `need` distinct replies will
+/// do) and completes with replies from `need` distinct servers of the current (operation, attempt, phase); on a
+/// timeout it resends to the servers that have not replied (messages may be lost). A client crash is crash-stop:
+/// its operation stays pending forever, which linearizability allows. Keeps the CAS read cache of the optimized GET.
+/// </summary>
+[OnEventDoAction(typeof(LegoMsg), nameof(OnMsg))]
+[OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+[OnEventDoAction(typeof(Crash), nameof(OnCrash))]
+[OnEventDoAction(typeof(Restart), nameof(OnRestart))]
+public sealed class Client : LegoActor
+{
+    private enum Stage { Idle, PutQuery, AbdWrite, CasPre, CasFin, GetQuery, GetWriteBack, GetReadFin }
+
+    private Stage _stage = Stage.Idle;
+    private int _next;                       // index of the next operation of the script
+    private int _op, _attempt, _phase;       // current operation id, attempt, phase number
+    private LegoOp _cur = null!;
+    private Tag _tag;
+    private int _value;
+    private Func<int, object> _request = _ => throw new InvalidOperationException("no phase");
+    private readonly List<(int Server, object Reply)> _replies = [];
+    private readonly Dictionary<Tag, int> _cache = [];
+    private bool _down;
+
+    /// <inheritdoc/>
+    protected override void Initialize() => StartNext();
+
+    private void OnCrash() { _down = true; Coverage.Hit("lego: client crashed mid-run"); }
+
+    private void OnRestart() { }                 // clients are crash-stop (brief §1.2): a crashed client stays down
+
+    // ------------------------------------------------------------------ driver (brief §4.1)
+
+    private void StartNext()
+    {
+        if (_next >= Init.Ops.Count) { _stage = Stage.Idle; return; }
+        _cur = Init.Ops[_next++];
+        _op = Index * 100 + _next;
+        _attempt = 1;
+        Observe(new ObsInvoked(_op, Index, _cur.IsPut, _cur.Value));
+        StartAttempt();
+    }
+
+    private void StartAttempt()
+    {
+        if (_cur.IsPut) Phase(Stage.PutQuery, _ => new Query(Pid(_phase)));
+        else Phase(Stage.GetQuery, _ => new Query(Pid(_phase)));
+    }
+
+    private PhaseId Pid(int phase) => new(Id, _op, _attempt, phase);
+
+    /// <summary>brief §4.1 Phase: send the phase's request to every server and wait for replies.</summary>
+    private void Phase(Stage stage, Func<int, object> request)
+    {
+        _stage = stage;
+        _phase++;
+        _replies.Clear();
+        _request = request;
+        for (int s = 0; s < Servers.Count; s++) Send(Servers[s], request(s));
+        StartTimer();
+    }
+
+    private void Done(Tag tag, int value, string how)
+    {
+        Coverage.Hit(how);
+        Observe(new ObsResponded(_op, tag, value));
+        StartNext();
+    }
+
+    /// <summary>Replies counted towards a quorum: one per server (M15: one per message).</summary>
+    private int Count => Mutant == LegoMutant.M15CountMessages ? _replies.Count : _replies.Select(r => r.Server).Distinct().Count();
+
+    private void OnMsg(Event e)
+    {
+        if (_down || _stage == Stage.Idle) return;
+        var (server, id) = ((LegoMsg)e).Body switch
+        {
+            QueryReply r => (r.Server, r.Id),
+            Ack a => (a.Server, a.Id),
+            ReadReply r => (r.Server, r.Id),
+            _ => (-1, default),
+        };
+        if (server < 0 || id.Op != _op || id.Attempt != _attempt || id.Phase != _phase) return;     // not for this phase
+        if (Mutant != LegoMutant.M15CountMessages && _replies.Any(r => r.Server == server)) return; // keyed by server
+        if (_replies.Any(r => r.Server == server)) Coverage.Hit("lego: M15 counted a duplicate reply");
+        _replies.Add((server, ((LegoMsg)e).Body));
+        Progress();
+    }
+
+    private void OnTimeout(Event e)
+    {
+        if (_down || _stage == Stage.Idle || ((NetTimeout)e).Id != CurrentTimer) return;
+        // A CAS GET whose phase 2 has a quorum of replies but fewer than k symbols gives up on waiting (the others
+        // may be down) and retries (brief §4.4 decode shortfall).
+        if (_stage == Stage.GetReadFin && Count >= P.Q4 && Symbols().Count < P.K) { Retry(); return; }
+        Coverage.Hit("lego: phase resent on timeout");
+        var replied = _replies.Select(r => r.Server).ToHashSet();
+        for (int s = 0; s < Servers.Count; s++) if (!replied.Contains(s)) Send(Servers[s], _request(s));
+        StartTimer();
+    }
+
+    private void Progress()
+    {
+        switch (_stage)
+        {
+            case Stage.PutQuery when Count >= P.Q1: PutQueried(); break;
+            case Stage.AbdWrite when Count >= P.Q2: Done(_tag, _cur.Value, "lego: PUT done"); break;
+            case Stage.CasPre when Count >= (Mutant == LegoMutant.M6FinEarly ? 1 : P.Q2):
+                Phase(Stage.CasFin, _ => new CasFin(Pid(_phase), _tag)); break;
+            case Stage.CasFin when Count >= P.Q3: Done(_tag, _cur.Value, "lego: PUT done"); break;
+            case Stage.GetQuery when Count >= GetPhase1Need: GetQueried(); break;
+            case Stage.GetWriteBack when Count >= P.Q2: Done(_tag, _value, "lego: GET returned after write-back"); break;
+            case Stage.GetReadFin: GetReadProgress(); break;
+        }
+    }
+
+    private IEnumerable<QueryReply> QueryReplies => _replies.Select(r => (QueryReply)r.Reply);
+
+    // ------------------------------------------------------------------ PUT (brief §4.2, §4.4)
+
+    /// <summary>TLA+ PutQueried: a new tag above the highest seen (NewTag; M4 without the writer), then write it.</summary>
+    private void PutQueried()
+    {
+        int z = QueryReplies.Max(r => r.Tag.Z);
+        _tag = new Tag(z + 1, Mutant == LegoMutant.M4TagWithoutWriter ? 0 : Index);
+        Observe(new ObsTagChosen(_op, _tag, _cur.Value));
+        if (P.Protocol == LegoProtocol.Abd) { Phase(Stage.AbdWrite, _ => new AbdWrite(Pid(_phase), _tag, _cur.Value)); return; }
+        var symbols = LegoValues.Encode(P, _cur.Value);
+        Phase(Stage.CasPre, s => new CasPre(Pid(_phase), _tag, symbols[s]));            // TLA+ PutPreWritten follows
+    }
+
+    // ------------------------------------------------------------------ GET (brief §4.2, §4.4)
+
+    /// <summary>TLA+ GetPhase1Need: max(q1, q2) (ABD) or max(q1, q4) (CAS) with the optimized GET, else q1 (M3: q1).</summary>
+    private int GetPhase1Need => !P.OptGet || Mutant == LegoMutant.M3FastPathAtQ1 ? P.Q1
+        : Math.Max(P.Q1, P.Protocol == LegoProtocol.Abd ? P.Q2 : P.Q4);
+
+    /// <summary>TLA+ GetQueried (ABD and CAS): the highest tag seen; the fast path, or phase 2.</summary>
+    private void GetQueried()
+    {
+        var replies = QueryReplies.ToList();
+        var t = replies.Max(r => r.Tag);
+        int atT = replies.Count(r => r.Tag == t);
+        if (P.Protocol == LegoProtocol.Abd)
+        {
+            // ReadValues: the value of a reply carrying t (MR: of the first reply, whatever its tag).
+            int v = Mutant == LegoMutant.MRReadAnyValue ? replies[0].Value : replies.First(r => r.Tag == t).Value;
+            if (Mutant == LegoMutant.M2NoWriteBack) { Done(t, v, "lego: GET returned after one phase (M2)"); return; }
+            if (P.OptGet && atT >= (Mutant == LegoMutant.M3FastPathAtQ1 ? P.Q1 : P.Q2)) { Done(t, v, "lego: GET fast path"); return; }
+            _tag = t; _value = v;
+            Phase(Stage.GetWriteBack, _ => new AbdWrite(Pid(_phase), t, v));
+            return;
+        }
+        if (P.OptGet && _cache.TryGetValue(t, out var cached) && (P.PaperGuard || atT >= P.Q4))
+        {
+            Done(t, cached, "lego: GET fast path (cache hit)");
+            return;
+        }
+        _tag = t;
+        Phase(Stage.GetReadFin, _ => new CasReadFin(Pid(_phase), t));
+    }
+
+    private List<(int Index, byte[] Symbol)> Symbols() =>
+        _replies.Select(r => (ReadReply)r.Reply).Where(r => r.Symbol is not null).DistinctBy(r => r.Server).Select(r => (r.Server, r.Symbol!)).ToList();
+
+    /// <summary>TLA+ GetDecoded (ReadDone: q4 replies holding k symbols; M8: k symbols) and GetRetry (every server replied, fewer than k symbols).</summary>
+    private void GetReadProgress()
+    {
+        var symbols = Symbols();
+        bool done = symbols.Count >= P.K && (Mutant == LegoMutant.M8ReadAtK || Count >= P.Q4);
+        if (done)
+        {
+            int v = LegoValues.Decode(P, symbols);
+            _cache[_tag] = v;
+            Done(_tag, v, "lego: GET decoded after phase 2");
+        }
+        else if (_replies.Select(r => r.Server).Distinct().Count() == Servers.Count) Retry();
+    }
+
+    /// <summary>TLA+ GetRetry: a new attempt from phase 1 (after <see cref="LegoInit.MaxAttempts"/>, the GET gives up: its outcome stays unknown).</summary>
+    private void Retry()
+    {
+        Coverage.Hit("lego: GET retried (too few symbols)");
+        Observe(new ObsRetry(_op, _tag, _replies.Select(r => r.Server).Distinct().ToList()));
+        if (_attempt >= Init.MaxAttempts)
+        {
+            Coverage.Hit("lego: GET gave up");
+            StartNext();
+            return;
+        }
+        _attempt++;
+        StartAttempt();
+    }
+}

@@ -1,0 +1,160 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
+
+namespace PandoCoyote.LEGOStore;
+
+/// <summary>Client workloads of a LEGOStore test run (one key, one configuration).</summary>
+public enum LegoWorkload
+{
+    /// <summary>Two writers PUT one value each while a reader GETs twice (TLA+ instance W2R1).</summary>
+    Race,
+    /// <summary>Three clients: two each PUT, GET, PUT; the third GETs three times.</summary>
+    Busy,
+    /// <summary>Two writers PUT twice each while a reader GETs twice: overlapping PUTs for GC (TLA+ CAS_GC*_W2R1).</summary>
+    Gc,
+    /// <summary>One writer PUTs twice while two readers GET three times each: many reads overlapping one write (the read-inversion races).</summary>
+    Readers,
+}
+
+/// <summary>
+/// One LEGOStore deployment under test: configuration (validated), mutant, faults, workload. <see cref="Setup"/>
+/// registers the catalogue monitors and creates the network, the m servers and the clients.
+/// </summary>
+public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkload Workload = LegoWorkload.Race,
+    LegoMutant Mutant = LegoMutant.None, bool CrashClients = false)
+{
+    /// <summary>The monitors to register, by catalogue name (null = every one that applies to the protocol).</summary>
+    public IReadOnlyList<string>? Only { get; init; }
+
+    /// <summary>The setup of one iteration.</summary>
+    public void Setup(IActorRuntime rt)
+    {
+        var config = new LegoObservation(new ObsLegoConfig(Params));
+        foreach (var name in Only ?? [.. LegoMonitors.For(Params)])
+        {
+            LegoMonitors.Register[name](rt, config);
+        }
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
+        var servers = new List<ActorId>();
+        for (int i = 0; i < Params.M; i++) servers.Add(rt.CreateActor(typeof(Server), new LegoInit(i, Params, Mutant, net, servers)));
+        var scripts = Scripts();
+        var clients = scripts.Select(_ => rt.CreateActorId(typeof(Client))).ToList();
+        rt.SendEvent(net, new NetworkSetup(CrashClients ? clients : servers, Faults));
+        for (int c = 0; c < scripts.Length; c++)
+            rt.CreateActor(clients[c], typeof(Client), new LegoInit(c + 1, Params, Mutant, net, servers) { Ops = scripts[c] });
+    }
+
+    /// <summary>Each client's operations (client c's j-th PUT writes value 10c + j).</summary>
+    private LegoOp[][] Scripts()
+    {
+        static LegoOp Put(int v) => new(true, v);
+        var get = new LegoOp(false);
+        return Workload switch
+        {
+            LegoWorkload.Race => [[Put(11)], [Put(21)], [get, get]],
+            LegoWorkload.Busy => [[Put(11), get, Put(12)], [Put(21), get, Put(22)], [get, get, get]],
+            LegoWorkload.Readers => [[Put(11), Put(12)], [get, get, get], [get, get, get]],
+            _ => [[Put(11), Put(12)], [Put(21), Put(22)], [get, get]],
+        };
+    }
+
+    /// <summary>A Coyote scenario of this deployment.</summary>
+    public Scenario Scenario(string name, uint iterations, uint seed = 1, Strategy strategy = Strategy.Random, uint maxSteps = 3000) =>
+        new(name, Setup, iterations, maxSteps, seed, strategy);
+}
+
+/// <summary>
+/// Builds a LEGOStore deployment from the plain fields of a <c>tests/coyote.json</c> entry. Fields: <c>params</c>
+/// (ABD3, ABD4, ABD5, CAS3_1, CAS4_2, CAS5_3, CAS5_1, or <c>abd m=.. f=.. q1=.. q2=..</c> /
+/// <c>cas m=.. k=.. f=.. q1=.. q2=.. q3=.. q4=..</c>, validated unless <c>unchecked</c> is added: the parameter
+/// mutants), <c>faults</c> (none, chaos, lossy: up to 6 losses at 1/3 odds, crash-restart, permanent: up to f servers for good, client-crash: one
+/// client stops mid-run), <c>workload</c> (race, busy, gc, readers), <c>mutant</c> (none, M2 ... M19, MR, MS),
+/// <c>optGet</c> (true/false), <c>guard</c> (art/paper: the CAS fast-path guard), <c>delta</c> (CAS GC depth, 0 = off).
+/// </summary>
+public static class LegoScenarios
+{
+    /// <summary>Mutant names as in the brief (§8) and the TLA+ cfgs.</summary>
+    public static readonly IReadOnlyDictionary<string, LegoMutant> MutantNames = new Dictionary<string, LegoMutant>
+    {
+        ["none"] = LegoMutant.None, ["M2"] = LegoMutant.M2NoWriteBack, ["M3"] = LegoMutant.M3FastPathAtQ1,
+        ["M4"] = LegoMutant.M4TagWithoutWriter, ["M5"] = LegoMutant.M5QueryAnyLabel, ["M6"] = LegoMutant.M6FinEarly,
+        ["M7"] = LegoMutant.M7ReadNoFin, ["M8"] = LegoMutant.M8ReadAtK, ["M15"] = LegoMutant.M15CountMessages,
+        ["M19"] = LegoMutant.M19GcOffByOne, ["MR"] = LegoMutant.MRReadAnyValue, ["MS"] = LegoMutant.MSServerRegresses,
+    };
+
+    private static readonly string[] Fields = ["params", "faults", "workload", "mutant", "optGet", "guard", "delta"];
+
+    /// <summary>The named fault plans.</summary>
+    public static (FaultPlan Plan, bool Clients) Faults(string name, LegoParams p) => name switch
+    {
+        "none" => (FaultPlan.None, false),
+        "chaos" => (new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2), false),
+        "crash-restart" => (new FaultPlan(Reorder: true, MaxDrops: 1, MaxDuplicates: 1, MaxCrashes: 2, Restart: true, FaultOdds: 6), false),
+        "permanent" => (new FaultPlan(Reorder: true, MaxCrashes: p.F, Restart: false, FaultOdds: 6), false),
+        // Many losses, likely ones: the races of M3, M7, M8 and M9 need a write or fin to miss several servers.
+        "lossy" => (new FaultPlan(Reorder: true, MaxDrops: 6, DropOdds: 3), false),
+        "lossier" => (new FaultPlan(Reorder: true, MaxDrops: 8, DropOdds: 2), false),
+        "client-crash" => (new FaultPlan(Reorder: true, MaxDuplicates: 1, MaxCrashes: 1, Restart: false, FaultOdds: 6), true),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, lossy, crash-restart, permanent or client-crash"),
+    };
+
+    /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
+    public static LegoSystem Build(IReadOnlyDictionary<string, string> fields, string? only)
+    {
+        foreach (var k in fields.Keys)
+            if (!Fields.Contains(k)) throw new ArgumentException($"deployment field \"{k}\" is unknown (LEGOStore: {string.Join(", ", Fields)})");
+        string F(string k, string dflt) => fields.TryGetValue(k, out var v) ? v : dflt;
+        bool Flag(string k) => F(k, "false") switch { "true" => true, "false" => false, var t => throw new ArgumentException($"{k} \"{t}\": use true or false") };
+        var p = Params(F("params", "ABD3"));
+        var guard = F("guard", "art") switch { "art" => false, "paper" => true, var g => throw new ArgumentException($"guard \"{g}\": use art or paper") };
+        var deltaText = F("delta", "0");
+        if (!int.TryParse(deltaText, out var delta) || delta < 0 || delta > 3) throw new ArgumentException($"delta \"{deltaText}\": use 0 (GC off) to 3");
+        if (p.Protocol == LegoProtocol.Abd && (delta > 0 || guard)) throw new ArgumentException("delta and guard are CAS fields; ABD has no GC and no read cache");
+        p = p with { OptGet = Flag("optGet"), PaperGuard = guard, Delta = delta };
+        var workload = F("workload", "race") switch
+        {
+            "race" => LegoWorkload.Race, "busy" => LegoWorkload.Busy, "gc" => LegoWorkload.Gc, "readers" => LegoWorkload.Readers,
+            var w => throw new ArgumentException($"workload \"{w}\": use race, busy, gc or readers"),
+        };
+        var mutantName = F("mutant", "none");
+        var mutant = MutantNames.TryGetValue(mutantName, out var mm) ? mm
+            : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
+        if (only is not null && !LegoMonitors.For(p).Contains(only))
+            throw new ArgumentException($"monitor \"{only}\" is not a LEGOStore monitor of {p.Protocol} ({string.Join(", ", LegoMonitors.For(p))})");
+        var (plan, clients) = Faults(F("faults", "none"), p);
+        return new LegoSystem(p, plan, workload, mutant, clients) { Only = only is null ? null : [only] };
+    }
+
+    /// <summary>A named configuration, or an explicit one.</summary>
+    public static LegoParams Params(string text)
+    {
+        switch (text)
+        {
+            case "ABD3": return LegoParams.Abd(3, 1, 2, 2);
+            case "ABD4": return LegoParams.Abd(4, 1, 2, 3);
+            case "ABD5": return LegoParams.Abd(5, 2, 3, 3);
+            case "CAS3_1": return LegoParams.Cas(3, 1, 1, 2, 2, 2, 2);
+            case "CAS4_2": return LegoParams.Cas(4, 2, 1, 3, 3, 3, 3);
+            case "CAS5_3": return LegoParams.Cas(5, 3, 1, 4, 4, 4, 4);
+            case "CAS5_1": return LegoParams.Cas(5, 1, 1, 4, 2, 4, 4);
+        }
+        var parts = text.Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        string usage = $"params \"{text}\": write ABD3, ABD4, ABD5, CAS3_1, CAS4_2, CAS5_3, CAS5_1, \"abd m=.. f=.. q1=.. q2=..\" or \"cas m=.. k=.. f=.. q1=.. q2=.. q3=.. q4=..\" [unchecked]";
+        if (parts.Length == 0 || parts[0] is not ("abd" or "cas")) throw new ArgumentException(usage);
+        bool unchecked_ = parts.Contains("unchecked");
+        var kv = parts.Skip(1).Where(x => x != "unchecked").Select(x => x.Split('=')).ToDictionary(
+            x => x.Length == 2 ? x[0] : throw new ArgumentException(usage),
+            x => int.TryParse(x[1], out var n) ? n : throw new ArgumentException($"params \"{text}\": {x[0]} must be an integer"));
+        int G(string k) => kv.TryGetValue(k, out var v) ? v : throw new ArgumentException($"params \"{text}\": missing {k}");
+        if (parts[0] == "abd")
+            return unchecked_ ? new LegoParams(LegoProtocol.Abd, G("m"), 1, G("f"), G("q1"), G("q2"), 0, 0) : LegoParams.Abd(G("m"), G("f"), G("q1"), G("q2"));
+        return unchecked_ ? new LegoParams(LegoProtocol.Cas, G("m"), G("k"), G("f"), G("q1"), G("q2"), G("q3"), G("q4"))
+                          : LegoParams.Cas(G("m"), G("k"), G("f"), G("q1"), G("q2"), G("q3"), G("q4"));
+    }
+
+    /// <summary>The scenario of one manifest entry.</summary>
+    public static Scenario Scenario(string name, IReadOnlyDictionary<string, string> fields, string? only,
+        uint iterations, uint seed, Strategy strategy, uint maxSteps) =>
+        new(name, Build(fields, only).Setup, iterations, maxSteps, seed, strategy);
+}

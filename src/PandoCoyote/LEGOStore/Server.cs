@@ -1,0 +1,185 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
+
+namespace PandoCoyote.LEGOStore;
+
+/// <summary>One CAS list entry: the server's symbol of the tag's value (null: none or collected) and its label.</summary>
+public sealed record CasEntry(byte[]? Symbol, bool Fin);
+
+/// <summary>
+/// A LEGOStore server of one key in one configuration (brief §2.3, §4.3, §4.5, §4.6). ABD keeps the highest tag and
+/// its value; CAS keeps a list of versions (tag → symbol or none, pre/fin) and collects symbols below its δ-th highest
+/// fin tag. All state is durable (brief §1.4): a crash makes the server silent until it restarts with its state, which
+/// is only slowness to the clients. Every handler is idempotent, so duplicated requests are harmless. After every
+/// change it reports its state to the monitors (<see cref="ObsServer"/>).
+/// </summary>
+[OnEventDoAction(typeof(LegoMsg), nameof(OnMsg))]
+[OnEventDoAction(typeof(Crash), nameof(OnCrash))]
+[OnEventDoAction(typeof(Restart), nameof(OnRestart))]
+public sealed class Server : LegoActor
+{
+    private Tag _tag = Tag.T0;
+    private int _value = LegoValues.V0;
+    private readonly SortedDictionary<Tag, CasEntry> _list = [];
+    private bool _down;
+
+    /// <inheritdoc/>
+    protected override void Initialize()
+    {
+        // The initial value v0 with tag T0: ABD stores it; CAS holds its symbol, labelled fin, at every server.
+        if (P.Protocol == LegoProtocol.Cas) _list[Tag.T0] = new CasEntry(LegoValues.Encode(P, LegoValues.V0)[Index], true);
+        Report();
+    }
+
+    private void OnCrash() => _down = true;
+
+    private void OnRestart(Event e)
+    {
+        _down = false;
+        if (((Restart)e).DiskLost) throw new InvalidOperationException("LEGOStore servers never lose their disk here (brief §1.2: such a server is replaced by reconfiguration)");
+    }
+
+    private void OnMsg(Event e)
+    {
+        if (_down) return;
+        switch (((LegoMsg)e).Body)
+        {
+            case Query m: OnQuery(m); break;
+            case AbdWrite m: OnAbdWrite(m); break;
+            case CasPre m: OnCasPre(m); break;
+            case CasFin m: OnCasFin(m); break;
+            case CasReadFin m: OnCasReadFin(m); break;
+        }
+    }
+
+    // ------------------------------------------------------------------ ABD (brief §4.3)
+
+    /// <summary>TLA+ ABD ServerQuery / CAS ServerQuery: the stored tag (ABD, with its value) or the highest fin tag (CAS; M5: any label).</summary>
+    private void OnQuery(Query m)
+    {
+        if (P.Protocol == LegoProtocol.Abd) { Reply(m.Id, new QueryReply(Index, m.Id, _tag, _value)); return; }
+        var tag = Mutant == LegoMutant.M5QueryAnyLabel ? _list.Keys.Max() : FinMax();
+        Reply(m.Id, new QueryReply(Index, m.Id, tag, 0));
+    }
+
+    /// <summary>TLA+ ABD ServerWrite: store (tag, value) if the tag is higher (Stores; MS: whatever the tag), then acknowledge.</summary>
+    private void OnAbdWrite(AbdWrite m)
+    {
+        if (m.Tag > _tag || (Mutant == LegoMutant.MSServerRegresses && m.Tag != _tag))
+        {
+            _tag = m.Tag; _value = m.Value;
+            Report();
+        }
+        Reply(m.Id, new Ack(Index, m.Id, m.Tag));
+    }
+
+    // ------------------------------------------------------------------ CAS (brief §4.5, §4.6)
+
+    private Tag FinMax() => _list.Where(kv => kv.Value.Fin).Max(kv => kv.Key);
+
+    /// <summary>
+    /// TLA+ Collected (GcCut): a tag's symbol is dropped, or not stored, when the tag is below the server's δ-th highest
+    /// fin tag (GC off: never). M19 also drops the symbol of that δ-th tag, keeping δ − 1 fin versions.
+    /// </summary>
+    private bool Collected(Tag t)
+    {
+        if (P.Delta == 0) return false;
+        var fin = _list.Where(kv => kv.Value.Fin).Select(kv => kv.Key).OrderDescending().ToList();
+        if (fin.Count < P.Delta) return false;
+        var cut = fin[P.Delta - 1];
+        return Mutant == LegoMutant.M19GcOffByOne ? t <= cut : t < cut;
+    }
+
+    /// <summary>TLA+ ServerPre (PreEntry): store the symbol unless one is held or the tag is below the cut; acknowledge.</summary>
+    private void OnCasPre(CasPre m)
+    {
+        var sym = Collected(m.Tag) ? null : m.Symbol;
+        if (!_list.TryGetValue(m.Tag, out var e)) _list[m.Tag] = new CasEntry(sym, false);
+        else if (Mutant == LegoMutant.MSServerRegresses) _list[m.Tag] = new CasEntry(sym, false);    // MS: resets the label
+        else if (e.Symbol is null && sym is not null) _list[m.Tag] = e with { Symbol = sym };           // fin arrived before pre
+        if (sym is null) Coverage.Hit("lego: pre-write below the GC cut not stored");
+        Report();
+        Reply(m.Id, new Ack(Index, m.Id, m.Tag));
+    }
+
+    /// <summary>TLA+ ServerFin: label fin (MarkFinAndGc), acknowledge.</summary>
+    private void OnCasFin(CasFin m)
+    {
+        MarkFinAndGc(m.Tag);
+        Reply(m.Id, new Ack(Index, m.Id, m.Tag));
+    }
+
+    /// <summary>TLA+ ServerReadFin: label fin (M7: not), collect, reply with the symbol held for the tag.</summary>
+    private void OnCasReadFin(CasReadFin m)
+    {
+        if (Mutant != LegoMutant.M7ReadNoFin) MarkFinAndGc(m.Tag);
+        Reply(m.Id, new ReadReply(Index, m.Id, m.Tag, _list.TryGetValue(m.Tag, out var e) ? e.Symbol : null));
+    }
+
+    /// <summary>TLA+ MarkFinAndGc: label the tag fin (an entry without a symbol if unknown), then drop symbols below the cut.</summary>
+    private void MarkFinAndGc(Tag t)
+    {
+        _list[t] = _list.TryGetValue(t, out var e) ? e with { Fin = true } : new CasEntry(null, true);
+        foreach (var (tag, entry) in _list.ToList())
+            if (entry.Symbol is not null && Collected(tag)) { _list[tag] = entry with { Symbol = null }; Coverage.Hit("lego: GC collected a symbol"); }
+        Report();
+    }
+
+    private void Reply(PhaseId id, object body) => Send(id.ReplyTo, body);
+
+    private void Report() => Observe(P.Protocol == LegoProtocol.Abd
+        ? new ObsServer(Index, _tag, _value, null)
+        : new ObsServer(Index, FinMax(), 0, new SortedDictionary<Tag, CasEntry>(_list)));
+}
+
+/// <summary>The common part of the LEGOStore actors: parameters, sending through the network, observations, timers.</summary>
+public abstract class LegoActor : Actor
+{
+    /// <summary>The actor's index.</summary>
+    protected int Index { get; private set; }
+    /// <summary>The configuration.</summary>
+    protected LegoParams P { get; private set; } = null!;
+    /// <summary>The mutant switched on.</summary>
+    protected LegoMutant Mutant { get; private set; }
+    /// <summary>The network.</summary>
+    protected ActorId Net { get; private set; } = null!;
+    /// <summary>The servers.</summary>
+    protected IReadOnlyList<ActorId> Servers { get; private set; } = [];
+    /// <summary>The creation event.</summary>
+    protected LegoInit Init { get; private set; } = null!;
+    private int _timer;
+
+    /// <inheritdoc/>
+    protected override Task OnInitializeAsync(Event initialEvent)
+    {
+        Init = (LegoInit)initialEvent;
+        Index = Init.Id; P = Init.Params; Mutant = Init.Mutant; Net = Init.Net; Servers = Init.Servers;
+        Initialize();
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Actor-specific initialisation.</summary>
+    protected virtual void Initialize() { }
+
+    /// <summary>Sends a protocol message through the network.</summary>
+    protected void Send(ActorId to, object body) => SendEvent(Net, new NetSend(to, new LegoMsg(body), Id));
+
+    /// <summary>Tells every LEGOStore monitor (unregistered ones ignore it).</summary>
+    protected void Observe(object body)
+    {
+        var e = new LegoObservation(body);
+        foreach (var m in LegoMonitors.All) Monitor(m, e);
+    }
+
+    /// <summary>Starts a new timer; earlier ones become stale.</summary>
+    protected int StartTimer()
+    {
+        _timer++;
+        SendEvent(Net, new NetTimer(Id, _timer));
+        return _timer;
+    }
+
+    /// <summary>The current timer's id.</summary>
+    protected int CurrentTimer => _timer;
+}
