@@ -1,0 +1,220 @@
+/*****************************************************************************************
+ * Safety monitors, one per catalogue property (docs/invariants.json); every assertion message
+ * starts with "<Monitor> [<ID>]", the ID being ABD-... or CAS-... after the configuration.
+ *****************************************************************************************/
+
+/* ABD-L1 / CAS-L1 Tag-value agreement (TLA+ TagValueAgreementInv): no two operations choose
+   one tag; every value a server stores (ABD) and every symbol it holds (CAS) belongs to the
+   PUT that chose its tag. */
+spec TagValueAgreement observes eMonConfig, eMonTag, eMonServer {
+  var p: tParams;
+  var chosenBy: map[tTag, int];
+  var valueOf: map[tTag, int];
+
+  start state Watching {
+    entry { valueOf[T0()] = V0(); }
+    on eMonConfig do (c: tParams) { p = c; }
+    on eMonTag do (t: tMonTag) {
+      assert !(t.tag in chosenBy) || chosenBy[t.tag] == t.op,
+        format("TagValueAgreement [{0}]: operations {1} and {2} both chose tag <{3},{4}>", Cid(p, "L1"), chosenBy[t.tag], t.op, t.tag.z, t.tag.w);
+      chosenBy[t.tag] = t.op;
+      valueOf[t.tag] = t.val;
+    }
+    on eMonServer do (s: tMonServer) {
+      var t: tTag;
+      if (p.proto == ABD) {
+        assert s.stored in valueOf && valueOf[s.stored] == s.val,
+          format("TagValueAgreement [{0}]: server {1} stores value {2} under tag <{3},{4}>, which did not write it", Cid(p, "L1"), s.server, s.val, s.stored.z, s.stored.w);
+        return;
+      }
+      foreach (t in keys(s.list)) {
+        if (s.list[t].sym != NOSYM()) {
+          assert t in valueOf && valueOf[t] == s.list[t].sym,
+            format("TagValueAgreement [{0}]: server {1} holds a symbol of value {2} under tag <{3},{4}>, which did not write it", Cid(p, "L1"), s.server, s.list[t].sym, t.z, t.w);
+        }
+      }
+    }
+  }
+}
+
+/* ABD-L2 / CAS-L2 Real-time order (TLA+ RealTimeOrderInv): a PUT's tag is above, and a GET's
+   tag at or above, the tag of every operation completed before it was invoked. */
+spec RealTimeOrder observes eMonConfig, eMonInvoke, eMonRespond {
+  var p: tParams;
+  var anyDone: bool;
+  var maxDone: tTag;
+  var before: map[int, (has: bool, max: tTag, put: bool)];
+
+  start state Watching {
+    on eMonConfig do (c: tParams) { p = c; }
+    on eMonInvoke do (i: tMonInvoke) { before[i.op] = (has = anyDone, max = maxDone, put = i.put); }
+    on eMonRespond do (r: tMonRespond) {
+      var b: (has: bool, max: tTag, put: bool);
+      b = before[r.op];
+      if (b.has) {
+        if (b.put) {
+          assert TagLT(b.max, r.tag),
+            format("RealTimeOrder [{0}]: PUT {1} completed with tag <{2},{3}>, not above tag <{4},{5}> of an operation done before it began", Cid(p, "L2"), r.op, r.tag.z, r.tag.w, b.max.z, b.max.w);
+        } else {
+          assert TagLE(b.max, r.tag),
+            format("RealTimeOrder [{0}]: GET {1} read tag <{2},{3}>, below tag <{4},{5}> of an operation done before it began", Cid(p, "L2"), r.op, r.tag.z, r.tag.w, b.max.z, b.max.w);
+        }
+      }
+      anyDone = true;
+      maxDone = TagMax(maxDone, r.tag);
+    }
+  }
+}
+
+/* ABD-L3 / CAS-L3 Read validity (TLA+ ReadValidityInv): a GET returns the value its tag
+   wrote (v0 for T0), never GARBAGE. */
+spec ReadValidity observes eMonConfig, eMonTag, eMonInvoke, eMonRespond {
+  var p: tParams;
+  var valueOf: map[tTag, int];
+  var isGet: set[int];
+
+  start state Watching {
+    entry { valueOf[T0()] = V0(); }
+    on eMonConfig do (c: tParams) { p = c; }
+    on eMonTag do (t: tMonTag) { if (!(t.tag in valueOf)) { valueOf[t.tag] = t.val; } }
+    on eMonInvoke do (i: tMonInvoke) { if (!i.put) { isGet += (i.op); } }
+    on eMonRespond do (r: tMonRespond) {
+      if (!(r.op in isGet)) { return; }
+      assert r.val != GARBAGE() && r.tag in valueOf && valueOf[r.tag] == r.val,
+        format("ReadValidity [{0}]: GET {1} returned {2} with tag <{3},{4}>, which did not write it", Cid(p, "L3"), r.op, r.val, r.tag.z, r.tag.w);
+    }
+  }
+}
+
+/* ABD-S1 / CAS-S1 Server stability (TLA+ ServerMonotoneProp): a server's tag (CAS: highest fin
+   tag) never decreases; CAS: a fin label never reverts, a held symbol never changes. */
+spec ServerMonotone observes eMonConfig, eMonServer {
+  var p: tParams;
+  var last: map[int, tMonServer];
+
+  start state Watching {
+    on eMonConfig do (c: tParams) { p = c; }
+    on eMonServer do (s: tMonServer) {
+      var t: tTag;
+      var b: tMonServer;
+      if (s.server in last) {
+        b = last[s.server];
+        assert TagLE(b.stored, s.stored),
+          format("ServerMonotone [{0}]: server {1}'s tag went from <{2},{3}> down to <{4},{5}>", Cid(p, "S1"), s.server, b.stored.z, b.stored.w, s.stored.z, s.stored.w);
+        foreach (t in keys(b.list)) {
+          assert !b.list[t].fin || (t in s.list && s.list[t].fin),
+            format("ServerMonotone [{0}]: server {1}'s tag <{2},{3}> lost its fin label", Cid(p, "S1"), s.server, t.z, t.w);
+          assert b.list[t].sym == NOSYM() || !(t in s.list) || s.list[t].sym == NOSYM() || s.list[t].sym == b.list[t].sym,
+            format("ServerMonotone [{0}]: server {1}'s symbol of tag <{2},{3}> changed", Cid(p, "S1"), s.server, t.z, t.w);
+        }
+      }
+      last[s.server] = s;
+    }
+  }
+}
+
+/* ABD-S2 / CAS-S2 No data loss (TLA+ NoDataLossInv): every completed operation's tag is
+   stored or overtaken at Wq servers (q2 for ABD, min(q3, q4) for CAS). */
+spec NoDataLoss observes eMonConfig, eMonServer, eMonRespond {
+  var p: tParams;
+  var stored: map[int, tTag];
+  var done: map[int, tTag];
+
+  start state Watching {
+    on eMonConfig do (c: tParams) { p = c; }
+    on eMonServer do (s: tMonServer) {
+      var o: int;
+      stored[s.server] = s.stored;
+      foreach (o in keys(done)) { Check(o, done[o]); }
+    }
+    on eMonRespond do (r: tMonRespond) { done[r.op] = r.tag; Check(r.op, r.tag); }
+  }
+
+  fun Check(o: int, t: tTag) {
+    var s: int;
+    var at: int;
+    var wq: int;
+    wq = p.q2;
+    if (p.proto == CAS) { wq = p.q3; if (p.q4 < wq) { wq = p.q4; } }
+    foreach (s in keys(stored)) { if (TagLE(t, stored[s])) { at = at + 1; } }
+    assert at >= wq,
+      format("NoDataLoss [{0}]: operation {1} completed with tag <{2},{3}>, stored or overtaken at {4} server(s) only (Wq = {5})", Cid(p, "S2"), o, t.z, t.w, at, wq);
+  }
+}
+
+// CAS: how many servers hold a symbol of tag t.
+fun Holders(lists: map[int, map[tTag, tEntry]], t: tTag): int {
+  var s: int;
+  var n: int;
+  foreach (s in keys(lists)) { if (t in lists[s] && lists[s][t].sym != NOSYM()) { n = n + 1; } }
+  return n;
+}
+
+/* CAS-D1 Decodability (TLA+ DecodabilityInv, GC off): a tag labelled fin at any server has
+   symbols at k + m - q4 servers or more, so any q4 servers hold k of them. */
+spec Decodability observes eMonConfig, eMonServer {
+  var p: tParams;
+  var lists: map[int, map[tTag, tEntry]];
+
+  start state Watching {
+    on eMonConfig do (c: tParams) { p = c; }
+    on eMonServer do (s: tMonServer) {
+      var x: int;
+      var t: tTag;
+      lists[s.server] = s.list;
+      if (p.proto != CAS || p.delta > 0 || sizeof(lists) < p.m) { return; }
+      foreach (x in keys(lists)) {
+        foreach (t in keys(lists[x])) {
+          if (lists[x][t].fin) {
+            assert Holders(lists, t) >= p.k + p.m - p.q4,
+              format("Decodability [CAS-D1]: tag <{0},{1}> is fin but only {2} server(s) hold a symbol of it (k + m - q4 = {3})", t.z, t.w, Holders(lists, t), p.k + p.m - p.q4);
+          }
+        }
+      }
+    }
+  }
+}
+
+/* CAS-R2 Recoverable under GC (TLA+ RecoverableInv): the highest tag labelled fin anywhere
+   has symbols at q2 servers, whatever GC collected. */
+spec Recoverable observes eMonConfig, eMonServer {
+  var p: tParams;
+  var lists: map[int, map[tTag, tEntry]];
+
+  start state Watching {
+    on eMonConfig do (c: tParams) { p = c; }
+    on eMonServer do (s: tMonServer) {
+      var x: int;
+      var top: tTag;
+      lists[s.server] = s.list;
+      if (p.proto != CAS || sizeof(lists) < p.m) { return; }
+      foreach (x in keys(lists)) { top = TagMax(top, FinMax(lists[x])); }
+      assert Holders(lists, top) >= p.q2,
+        format("Recoverable [CAS-R2]: the highest fin tag <{0},{1}> has symbols at {2} server(s), fewer than q2 = {3}", top.z, top.w, Holders(lists, top), p.q2);
+    }
+  }
+}
+
+/* CAS-G1 Retries are justified (TLA+ RetryJustifiedInv): a GET retries only if a server that
+   replied to its phase 2 holds delta fin tags above the GET's tag. */
+spec RetryJustified observes eMonConfig, eMonServer, eMonRetry {
+  var p: tParams;
+  var lists: map[int, map[tTag, tEntry]];
+
+  start state Watching {
+    on eMonConfig do (c: tParams) { p = c; }
+    on eMonServer do (s: tMonServer) { lists[s.server] = s.list; }
+    on eMonRetry do (r: tMonRetry) {
+      var s: int;
+      var t: tTag;
+      var above: int;
+      var ok: bool;
+      foreach (s in r.repliers) {
+        above = 0;
+        foreach (t in keys(lists[s])) { if (lists[s][t].fin && TagLT(r.tag, t)) { above = above + 1; } }
+        if (p.delta > 0 && above >= p.delta) { ok = true; }
+      }
+      assert ok, format("RetryJustified [CAS-G1]: GET {0} retried tag <{1},{2}> though no replier holds delta = {3} fin tags above it", r.op, r.tag.z, r.tag.w, p.delta);
+    }
+  }
+}

@@ -1,0 +1,219 @@
+/*****************************************************************************************
+ * A client (brief LEGOStore §2.4, §4.1, §4.2, §4.4): runs its operations one at a time. Each
+ * phase sends its request to every server and completes with replies from `need` distinct
+ * servers of the current (operation, attempt, phase) (M15: `need` reply messages); on a
+ * timeout it resends to the servers that have not replied. Keeps the CAS read cache.
+ *****************************************************************************************/
+
+enum tStage { ST_IDLE, ST_PUT_Q, ST_ABD_W, ST_CAS_PRE, ST_CAS_FIN, ST_GET_Q, ST_GET_WB, ST_GET_RF }
+
+machine Client {
+  var id: int;
+  var cfg: tConfig;
+  var net: machine;
+  var servers: seq[machine];
+  var ops: seq[tOp];
+  var next: int;
+  var cur: tOp;
+  var op: int;
+  var att: int;
+  var ph: int;
+  var stage: tStage;
+  var tag: tTag;
+  var val: int;
+  var replies: seq[tReply];
+  var repliers: set[int];
+  var cache: map[tTag, int];
+  var timer: int;
+
+  start state Init {
+    entry (p: (id: int, cfg: tConfig, net: machine, servers: seq[machine], ops: seq[tOp])) {
+      id = p.id;
+      cfg = p.cfg;
+      net = p.net;
+      servers = p.servers;
+      ops = p.ops;
+      goto Running;
+    }
+  }
+
+  state Running {
+    entry { StartNext(); }
+    on eQueryReply do OnReply;
+    on eAck do OnReply;
+    on eReadReply do OnReply;
+    on eTimeout do (t: int) {
+      var s: int;
+      if (stage == ST_IDLE || t != timer) { return; }
+      // A CAS GET with a quorum of phase-2 replies but fewer than k symbols retries (brief §4.4).
+      if (stage == ST_GET_RF && Count() >= cfg.params.q4 && SymbolCount() < cfg.params.k) { Retry(); return; }
+      while (s < sizeof(servers)) {
+        if (!(s in repliers)) { SendTo(s); }
+        s = s + 1;
+      }
+      StartTimer();
+    }
+  }
+
+  fun StartNext() {
+    if (next >= sizeof(ops)) { stage = ST_IDLE; return; }
+    cur = ops[next];
+    next = next + 1;
+    op = id * 100 + next;
+    att = 1;
+    announce eMonInvoke, (op = op, put = cur.put, val = cur.val);
+    StartAttempt();
+  }
+
+  fun StartAttempt() {
+    if (cur.put) { Phase(ST_PUT_Q); } else { Phase(ST_GET_Q); }
+  }
+
+  // brief §4.1 Phase: send the phase's request to every server.
+  fun Phase(st: tStage) {
+    var s: int;
+    stage = st;
+    ph = ph + 1;
+    replies = default(seq[tReply]);
+    repliers = default(set[int]);
+    while (s < sizeof(servers)) { SendTo(s); s = s + 1; }
+    StartTimer();
+  }
+
+  fun SendTo(s: int) {
+    var r: tReq;
+    r = (client = this, op = op, att = att, ph = ph, tag = tag, val = val);
+    if (stage == ST_PUT_Q || stage == ST_GET_Q) { NSend(net, servers[s], eQuery, r); }
+    else if (stage == ST_ABD_W || stage == ST_GET_WB) { NSend(net, servers[s], eAbdWrite, r); }
+    else if (stage == ST_CAS_PRE) { NSend(net, servers[s], eCasPre, r); }   // server s's symbol: (val, s)
+    else if (stage == ST_CAS_FIN) { NSend(net, servers[s], eCasFin, r); }
+    else if (stage == ST_GET_RF) { NSend(net, servers[s], eCasReadFin, r); }
+  }
+
+  fun StartTimer() {
+    timer = timer + 1;
+    NTimer(net, this, timer);
+  }
+
+  fun Count(): int {
+    if (cfg.mutant == LM15_COUNT_MESSAGES) { return sizeof(replies); }
+    return sizeof(repliers);
+  }
+
+  fun SymbolCount(): int {
+    var i: int;
+    var n: set[int];
+    while (i < sizeof(replies)) { if (replies[i].val != NOSYM()) { n += (replies[i].server); } i = i + 1; }
+    return sizeof(n);
+  }
+
+  fun OnReply(r: tReply) {
+    if (stage == ST_IDLE || r.op != op || r.att != att || r.ph != ph) { return; }
+    if (r.server in repliers && cfg.mutant != LM15_COUNT_MESSAGES) { return; }
+    replies += (sizeof(replies), r);
+    repliers += (r.server);
+    Progress();
+  }
+
+  fun Done(t: tTag, v: int) {
+    announce eMonRespond, (op = op, tag = t, val = v);
+    StartNext();
+  }
+
+  fun Progress() {
+    var need: int;
+    if (stage == ST_PUT_Q && Count() >= cfg.params.q1) { PutQueried(); }
+    else if (stage == ST_ABD_W && Count() >= cfg.params.q2) { announce eWitPutDone; Done(tag, cur.val); }
+    else if (stage == ST_CAS_PRE) {
+      need = cfg.params.q2;
+      if (cfg.mutant == LM6_FIN_EARLY) { need = 1; }
+      if (Count() >= need) { Phase(ST_CAS_FIN); }
+    }
+    else if (stage == ST_CAS_FIN && Count() >= cfg.params.q3) { announce eWitPutDone; Done(tag, cur.val); }
+    else if (stage == ST_GET_Q && Count() >= GetPhase1Need()) { GetQueried(); }
+    else if (stage == ST_GET_WB && Count() >= cfg.params.q2) { announce eWitWriteBack; Done(tag, val); }
+    else if (stage == ST_GET_RF) { GetReadProgress(); }
+  }
+
+  // TLA+ PutQueried: NewTag (M4: without the writer).
+  fun PutQueried() {
+    var i: int;
+    var z: int;
+    while (i < sizeof(replies)) { if (replies[i].tag.z > z) { z = replies[i].tag.z; } i = i + 1; }
+    tag = (z = z + 1, w = id);
+    if (cfg.mutant == LM4_TAG_WITHOUT_WRITER) { tag = (z = z + 1, w = 0); }
+    val = cur.val;
+    announce eMonTag, (op = op, tag = tag, val = val);
+    if (cfg.params.proto == ABD) { Phase(ST_ABD_W); } else { Phase(ST_CAS_PRE); }
+  }
+
+  // TLA+ GetPhase1Need.
+  fun GetPhase1Need(): int {
+    if (!cfg.params.optGet || cfg.mutant == LM3_FAST_PATH_AT_Q1) { return cfg.params.q1; }
+    if (cfg.params.proto == ABD) { if (cfg.params.q2 > cfg.params.q1) { return cfg.params.q2; } return cfg.params.q1; }
+    if (cfg.params.q4 > cfg.params.q1) { return cfg.params.q4; }
+    return cfg.params.q1;
+  }
+
+  // TLA+ GetQueried (ABD and CAS).
+  fun GetQueried() {
+    var i: int;
+    var t: tTag;
+    var atT: int;
+    var v: int;
+    var fast: int;
+    while (i < sizeof(replies)) { t = TagMax(t, replies[i].tag); i = i + 1; }
+    i = 0;
+    while (i < sizeof(replies)) { if (replies[i].tag == t) { atT = atT + 1; v = replies[i].val; } i = i + 1; }
+    if (cfg.params.proto == ABD) {
+      if (cfg.mutant == LMR_READ_ANY_VALUE) { v = replies[0].val; }
+      if (cfg.mutant == LM2_NO_WRITE_BACK) { Done(t, v); return; }
+      fast = cfg.params.q2;
+      if (cfg.mutant == LM3_FAST_PATH_AT_Q1) { fast = cfg.params.q1; }
+      if (cfg.params.optGet && atT >= fast) { announce eWitFastRead; Done(t, v); return; }
+      tag = t;
+      val = v;
+      Phase(ST_GET_WB);
+      return;
+    }
+    if (cfg.params.optGet && t in cache && (cfg.params.paperGuard || atT >= cfg.params.q4)) {
+      announce eWitCacheHit;
+      Done(t, cache[t]);
+      return;
+    }
+    tag = t;
+    Phase(ST_GET_RF);
+  }
+
+  // TLA+ GetDecoded (ReadDone; M8: k symbols) and GetRetry (every server replied, fewer than k symbols).
+  fun GetReadProgress() {
+    var syms: int;
+    syms = SymbolCount();
+    if (syms >= cfg.params.k && (cfg.mutant == LM8_READ_AT_K || Count() >= cfg.params.q4)) {
+      val = Decode();
+      cache[tag] = val;
+      announce eWitDecoded;
+      Done(tag, val);
+    } else if (sizeof(repliers) == sizeof(servers)) {
+      Retry();
+    }
+  }
+
+  // TLA+ Decode: one value among the symbols, or GARBAGE.
+  fun Decode(): int {
+    var i: int;
+    var vals: set[int];
+    while (i < sizeof(replies)) { if (replies[i].val != NOSYM()) { vals += (replies[i].val); } i = i + 1; }
+    if (sizeof(vals) == 1) { return vals[0]; }
+    return GARBAGE();
+  }
+
+  // TLA+ GetRetry: a new attempt from phase 1; after 4 attempts the GET gives up (outcome unknown).
+  fun Retry() {
+    announce eWitRetry;
+    announce eMonRetry, (op = op, tag = tag, repliers = repliers);
+    if (att >= 4) { StartNext(); return; }
+    att = att + 1;
+    StartAttempt();
+  }
+}
