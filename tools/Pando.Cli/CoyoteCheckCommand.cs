@@ -92,7 +92,7 @@ public static class CoyoteCheckCommand
                 "Pando" => PandoCoyote.Pando.PandoScenarios.Scenario(t.Name, t.Deployment, only, liveness,
                     (uint)t.Iterations(tier), t.Seed, strategy, t.MaxSteps),
                 "LEGOStore" => PandoCoyote.LEGOStore.LegoScenarios.Scenario(t.Name, t.Deployment, only,
-                    (uint)t.Iterations(tier), t.Seed, strategy, t.MaxSteps),
+                    (uint)t.Iterations(tier), t.Seed, strategy, t.MaxSteps, liveness),
                 _ => throw new ArgumentException($"protocol {t.Protocol} has no C# implementation yet"),
             };
         }

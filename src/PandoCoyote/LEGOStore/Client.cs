@@ -33,7 +33,7 @@ public sealed class Client : LegoActor
     /// <inheritdoc/>
     protected override void Initialize() => StartNext();
 
-    private void OnCrash() { _down = true; Coverage.Hit("lego: client crashed mid-run"); }
+    private void OnCrash() { _down = true; Coverage.Hit("lego: client crashed mid-run"); Observe(new ObsClientCrashed(Index)); }
 
     private void OnRestart() { }                 // clients are crash-stop (brief §1.2): a crashed client stays down
 
@@ -193,6 +193,7 @@ public sealed class Client : LegoActor
         if (_attempt >= Init.MaxAttempts)
         {
             Coverage.Hit("lego: GET gave up");
+            Observe(new ObsGaveUp(_op));
             StartNext();
             return;
         }

@@ -22,7 +22,7 @@ public enum LegoWorkload
 /// registers the catalogue monitors and creates the network, the m servers and the clients.
 /// </summary>
 public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkload Workload = LegoWorkload.Race,
-    LegoMutant Mutant = LegoMutant.None, bool CrashClients = false)
+    LegoMutant Mutant = LegoMutant.None, bool CrashClients = false, bool CheckLiveness = false)
 {
     /// <summary>The monitors to register, by catalogue name (null = every one that applies to the protocol).</summary>
     public IReadOnlyList<string>? Only { get; init; }
@@ -32,9 +32,9 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
     {
         var config = new LegoObservation(new ObsLegoConfig(Params));
         foreach (var name in Only ?? [.. LegoMonitors.For(Params)])
-        {
             LegoMonitors.Register[name](rt, config);
-        }
+        // The liveness monitor under the fair strategy (a passing run proves it stays cool), unless it is the only one.
+        if (CheckLiveness && Only?.Contains("OpsComplete") != true) LegoMonitors.Register["OpsComplete"](rt, config);
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var servers = new List<ActorId>();
         for (int i = 0; i < Params.M; i++) servers.Add(rt.CreateActor(typeof(Server), new LegoInit(i, Params, Mutant, net, servers)));
@@ -100,7 +100,7 @@ public static class LegoScenarios
     };
 
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
-    public static LegoSystem Build(IReadOnlyDictionary<string, string> fields, string? only)
+    public static LegoSystem Build(IReadOnlyDictionary<string, string> fields, string? only, bool liveness = false)
     {
         foreach (var k in fields.Keys)
             if (!Fields.Contains(k)) throw new ArgumentException($"deployment field \"{k}\" is unknown (LEGOStore: {string.Join(", ", Fields)})");
@@ -120,10 +120,10 @@ public static class LegoScenarios
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var mm) ? mm
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
-        if (only is not null && !LegoMonitors.For(p).Contains(only))
-            throw new ArgumentException($"monitor \"{only}\" is not a LEGOStore monitor of {p.Protocol} ({string.Join(", ", LegoMonitors.For(p))})");
+        if (only is not null && only != "OpsComplete" && !LegoMonitors.For(p).Contains(only))
+            throw new ArgumentException($"monitor \"{only}\" is not a LEGOStore monitor of {p.Protocol} ({string.Join(", ", LegoMonitors.For(p).Append("OpsComplete"))})");
         var (plan, clients) = Faults(F("faults", "none"), p);
-        return new LegoSystem(p, plan, workload, mutant, clients) { Only = only is null ? null : [only] };
+        return new LegoSystem(p, plan, workload, mutant, clients, liveness) { Only = only is null ? null : [only] };
     }
 
     /// <summary>A named configuration, or an explicit one.</summary>
@@ -155,6 +155,6 @@ public static class LegoScenarios
 
     /// <summary>The scenario of one manifest entry.</summary>
     public static Scenario Scenario(string name, IReadOnlyDictionary<string, string> fields, string? only,
-        uint iterations, uint seed, Strategy strategy, uint maxSteps) =>
-        new(name, Build(fields, only).Setup, iterations, maxSteps, seed, strategy);
+        uint iterations, uint seed, Strategy strategy, uint maxSteps, bool liveness = false) =>
+        new(name, Build(fields, only, liveness).Setup, iterations, maxSteps, seed, liveness ? Strategy.Fair : strategy);
 }

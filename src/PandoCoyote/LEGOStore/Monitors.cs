@@ -26,6 +26,10 @@ public sealed record ObsInvoked(int Op, int Client, bool IsPut, int Value);
 public sealed record ObsTagChosen(int Op, Tag Tag, int Value);
 /// <summary>An operation completed with its tag (a PUT: its own; a GET: the tag it read) and value (TLA+ WriteDone, GetQueried, GetDecoded).</summary>
 public sealed record ObsResponded(int Op, Tag Tag, int Value);
+/// <summary>A CAS GET gave up after its bounded attempts: its outcome stays unknown, but the client has its answer (RETRY).</summary>
+public sealed record ObsGaveUp(int Op);
+/// <summary>A client crashed: its pending operation will never complete (crash-stop).</summary>
+public sealed record ObsClientCrashed(int Client);
 /// <summary>A CAS GET gave up its attempt for want of k symbols (TLA+ GetRetry); <paramref name="Repliers"/> replied to its phase 2.</summary>
 public sealed record ObsRetry(int Op, Tag Tag, IReadOnlyList<int> Repliers);
 
@@ -319,6 +323,39 @@ public sealed class LinearizableMonitor : LegoMonitor
     }
 }
 
+/// <summary>
+/// ABD-T1 / CAS-T1 Operations complete (brief §6.2 T1): every operation of a client that has not crashed eventually
+/// completes (a CAS GET that gave up after its bounded retries counts as answered). A liveness monitor: hot while such
+/// an operation is pending; under Coyote's fair strategy a run that stays hot is a liveness bug. It needs at most f
+/// servers down (quorums of at most m − f, brief §5.1 A2 and §5.2 C5) and clients that resend on timeouts.
+/// </summary>
+public sealed class OpsCompleteMonitor : Monitor
+{
+    private readonly Dictionary<int, int> _pending = [];     // op -> client
+
+    [Start]
+    [Cold]
+    [OnEventDoAction(typeof(LegoObservation), nameof(OnObservation))]
+    private sealed class Idle : State;
+
+    [Hot]
+    [OnEventDoAction(typeof(LegoObservation), nameof(OnObservation))]
+    private sealed class Waiting : State;
+
+    private void OnObservation(Monitor.Event e)
+    {
+        switch (((LegoObservation)e).Body)
+        {
+            case ObsInvoked i: _pending[i.Op] = i.Client; Shared.Testing.Coverage.Hit("liveness: OpsComplete watched an operation"); break;
+            case ObsResponded r: _pending.Remove(r.Op); break;
+            case ObsGaveUp g: _pending.Remove(g.Op); break;
+            case ObsClientCrashed c: foreach (var op in _pending.Where(kv => kv.Value == c.Client).Select(kv => kv.Key).ToList()) _pending.Remove(op); break;
+            default: return;
+        }
+        if (_pending.Count > 0) RaiseGotoStateEvent<Waiting>(); else RaiseGotoStateEvent<Idle>();
+    }
+}
+
 /// <summary>The monitors of a LEGOStore run (registered by the deployment, fed by <c>Observe</c>).</summary>
 public static class LegoMonitors
 {
@@ -340,7 +377,7 @@ public static class LegoMonitors
             ["ReadValidity"] = Use<ReadValidityMonitor>, ["ServerMonotone"] = Use<ServerMonotoneMonitor>,
             ["NoDataLoss"] = Use<NoDataLossMonitor>, ["Decodability"] = Use<DecodabilityMonitor>,
             ["Recoverable"] = Use<RecoverableMonitor>, ["RetryJustified"] = Use<RetryJustifiedMonitor>,
-            ["Linearizable"] = Use<LinearizableMonitor>,
+            ["Linearizable"] = Use<LinearizableMonitor>, ["OpsComplete"] = Use<OpsCompleteMonitor>,
         };
 
     private static void Use<T>(Microsoft.Coyote.Actors.IActorRuntime rt, Monitor.Event config) where T : Monitor
@@ -349,8 +386,8 @@ public static class LegoMonitors
         rt.Monitor<T>(config);
     }
 
-    /// <summary>Every monitor type.</summary>
-    public static readonly Type[] All = [.. ByName.Values];
+    /// <summary>Every monitor type (safety and liveness).</summary>
+    public static readonly Type[] All = [.. ByName.Values, typeof(OpsCompleteMonitor)];
 
     /// <summary>The monitors that apply to a configuration (CAS-only ones are left out for ABD).</summary>
     public static IEnumerable<string> For(LegoParams p) => ByName.Keys.Where(n => p.Protocol == LegoProtocol.Cas || n is not ("Decodability" or "Recoverable" or "RetryJustified"));

@@ -76,3 +76,18 @@ public class LegoCoyoteTests
         Assert.Equal(LegoValues.Garbage, LegoValues.Decode(p, [(0, a[0]), (2, a[2]), (3, b[3])]));   // symbol 2 is where the values differ
     }
 }
+
+/// Liveness (ABD-T1 / CAS-T1): a fair run registers OpsComplete and watches every operation.
+public class LegoLivenessTests
+{
+    [Fact]
+    public void A_fair_run_registers_the_liveness_monitor_and_it_watches_operations()
+    {
+        var sys = LegoScenarios.Build(new Dictionary<string, string> { ["params"] = "ABD3", ["faults"] = "permanent" }, null, liveness: true);
+        Assert.True(sys.CheckLiveness);
+        Coverage.Reset();
+        var r = CoyoteRunner.Run(sys.Scenario("xunit_lego_live", 5, strategy: Strategy.Fair), quiet: true);
+        Assert.True(r.Kind == CoyoteVerdict.Pass, r.Message);
+        Assert.True(Coverage.Snapshot().GetValueOrDefault("liveness: OpsComplete watched an operation") > 0, string.Join(", ", Coverage.Snapshot().Keys));
+    }
+}

@@ -36,6 +36,7 @@ public class PandoCoyoteTests
     [Theory]
     [InlineData("[PANDO-S14] CputTruthful: CPUT 101 returned OK", CoyoteVerdict.Violates, "PANDO-S14", "CputTruthful")]
     [InlineData("Monitor 'PandoCoyote.Pando.LeaderDecidesMonitor' detected liveness bug in hot state 'Waiting' at the end of program execution.", CoyoteVerdict.Liveness, null, "LeaderDecides")]
+    [InlineData("PandoCoyote.LEGOStore.OpsCompleteMonitor detected potential liveness bug in hot state 'Waiting'.", CoyoteVerdict.Liveness, null, "OpsComplete")]
     [InlineData("PandoCoyote.Pando.FrontEnd(3) received event 'Msg' that cannot be handled.", CoyoteVerdict.Error, null, null)]
     [InlineData("Exception 'System.NullReferenceException' was thrown in DataSite", CoyoteVerdict.Error, null, null)]
     public void Bug_reports_are_classified_by_catalogue_id(string report, CoyoteVerdict kind, string? id, string? monitor)

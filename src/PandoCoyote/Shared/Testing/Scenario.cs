@@ -88,7 +88,9 @@ public static partial class CoyoteRunner
     [GeneratedRegex(@"\[(?<id>[A-Z][A-Z0-9]*-[A-Za-z0-9]+)\] (?<mon>[A-Za-z_][A-Za-z0-9_]*):")]
     private static partial Regex IdRx();
 
-    [GeneratedRegex(@"(?:[A-Za-z_][A-Za-z0-9_]*\.)*(?<mon>[A-Za-z_][A-Za-z0-9_]*)'? detected liveness bug in hot state")]
+    // "liveness bug ... at the end of program execution" when the run ends hot; "potential liveness bug" when a fair run
+    // that never ends (timers keep firing) stays hot past Coyote's temperature threshold.
+    [GeneratedRegex(@"(?:[A-Za-z_][A-Za-z0-9_]*\.)*(?<mon>[A-Za-z_][A-Za-z0-9_]*)'? detected (?:potential )?liveness bug in hot state")]
     private static partial Regex LivenessRx();
 
     /// <summary>Where outputs go: PANDO_ROOT/.pando/out/coyote, or the working folder's .pando/out/coyote.</summary>
