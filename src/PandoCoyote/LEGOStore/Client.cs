@@ -17,7 +17,7 @@ namespace PandoCoyote.LEGOStore;
 [OnEventDoAction(typeof(Restart), nameof(OnRestart))]
 public sealed class Client : LegoActor
 {
-    private enum Stage { Idle, PutQuery, AbdWrite, CasPre, CasFin, GetQuery, GetWriteBack, GetReadFin }
+    private enum Stage { Idle, AskMds, PutQuery, AbdWrite, CasPre, CasFin, GetQuery, GetWriteBack, GetReadFin }
 
     private Stage _stage = Stage.Idle;
     private int _next;                       // index of the next operation of the script
@@ -29,6 +29,12 @@ public sealed class Client : LegoActor
     private readonly List<(int Server, object Reply)> _replies = [];
     private readonly Dictionary<Tag, int> _cache = [];
     private bool _down;
+    private int _cfg = 1;                    // the configuration the client operates in (brief §2.4 cfgOf)
+
+    /// <summary>The current configuration's parameters.</summary>
+    private LegoParams Cp => Init.Configs.Count > 0 ? Init.Configs[_cfg - 1].Params : P;
+    /// <summary>The current configuration's servers.</summary>
+    private IReadOnlyList<ActorId> Cs => Init.Configs.Count > 0 ? Init.Configs[_cfg - 1].Servers : Servers;
 
     /// <inheritdoc/>
     protected override void Initialize() => StartNext();
@@ -46,6 +52,15 @@ public sealed class Client : LegoActor
         _op = Index * 100 + _next;
         _attempt = 1;
         Observe(new ObsInvoked(_op, Index, _cur.IsPut, _cur.Value));
+        // TLA+ Invoke: with a reconfiguration, the client may first ask the metadata service for the current
+        // configuration (brief §4.8), or go on with the one it has cached.
+        if (Init.Mds is { } mds && RandomBoolean())
+        {
+            _stage = Stage.AskMds;
+            Send(mds, new MdsAsk(Id, _op));
+            StartTimer();
+            return;
+        }
         StartAttempt();
     }
 
@@ -64,7 +79,7 @@ public sealed class Client : LegoActor
         _phase++;
         _replies.Clear();
         _request = request;
-        for (int s = 0; s < Servers.Count; s++) Send(Servers[s], request(s));
+        for (int s = 0; s < Cs.Count; s++) Send(Cs[s], request(s));
         StartTimer();
     }
 
@@ -81,6 +96,20 @@ public sealed class Client : LegoActor
     private void OnMsg(Event e)
     {
         if (_down || _stage == Stage.Idle) return;
+        switch (((LegoMsg)e).Body)
+        {
+            case MdsReply r when _stage == Stage.AskMds && r.Op == _op:
+                _cfg = r.Cfg;
+                StartAttempt();
+                return;
+            case OperationFail f when f.Id.Op == _op && f.Id.Attempt == _attempt && f.Id.Phase == _phase:
+                // TLA+ Restart: the whole operation again, in the configuration the closed server names (brief §4.1 MOVED).
+                Coverage.Hit("lego: OperationFail, restarted in the new configuration");
+                _cfg = f.Next;
+                _attempt++;
+                StartAttempt();
+                return;
+        }
         var (server, id) = ((LegoMsg)e).Body switch
         {
             QueryReply r => (r.Server, r.Id),
@@ -98,12 +127,13 @@ public sealed class Client : LegoActor
     private void OnTimeout(Event e)
     {
         if (_down || _stage == Stage.Idle || ((NetTimeout)e).Id != CurrentTimer) return;
+        if (_stage == Stage.AskMds) { Send(Init.Mds!, new MdsAsk(Id, _op)); StartTimer(); return; }
         // A CAS GET whose phase 2 has a quorum of replies but fewer than k symbols gives up on waiting (the others
         // may be down) and retries (brief §4.4 decode shortfall).
-        if (_stage == Stage.GetReadFin && Count >= P.Q4 && Symbols().Count < P.K) { Retry(); return; }
+        if (_stage == Stage.GetReadFin && Count >= Cp.Q4 && Symbols().Count < Cp.K) { Retry(); return; }
         Coverage.Hit("lego: phase resent on timeout");
         var replied = _replies.Select(r => r.Server).ToHashSet();
-        for (int s = 0; s < Servers.Count; s++) if (!replied.Contains(s)) Send(Servers[s], _request(s));
+        for (int s = 0; s < Cs.Count; s++) if (!replied.Contains(s)) Send(Cs[s], _request(s));
         StartTimer();
     }
 
@@ -111,13 +141,13 @@ public sealed class Client : LegoActor
     {
         switch (_stage)
         {
-            case Stage.PutQuery when Count >= P.Q1: PutQueried(); break;
-            case Stage.AbdWrite when Count >= P.Q2: Done(_tag, _cur.Value, "lego: PUT done"); break;
-            case Stage.CasPre when Count >= (Mutant == LegoMutant.M6FinEarly ? 1 : P.Q2):
+            case Stage.PutQuery when Count >= Cp.Q1: PutQueried(); break;
+            case Stage.AbdWrite when Count >= Cp.Q2: Done(_tag, _cur.Value, "lego: PUT done"); break;
+            case Stage.CasPre when Count >= (Mutant == LegoMutant.M6FinEarly ? 1 : Cp.Q2):
                 Phase(Stage.CasFin, _ => new CasFin(Pid(_phase), _tag)); break;
-            case Stage.CasFin when Count >= P.Q3: Done(_tag, _cur.Value, "lego: PUT done"); break;
+            case Stage.CasFin when Count >= Cp.Q3: Done(_tag, _cur.Value, "lego: PUT done"); break;
             case Stage.GetQuery when Count >= GetPhase1Need: GetQueried(); break;
-            case Stage.GetWriteBack when Count >= P.Q2: Done(_tag, _value, "lego: GET returned after write-back"); break;
+            case Stage.GetWriteBack when Count >= Cp.Q2: Done(_tag, _value, "lego: GET returned after write-back"); break;
             case Stage.GetReadFin: GetReadProgress(); break;
         }
     }
@@ -132,7 +162,7 @@ public sealed class Client : LegoActor
         int z = QueryReplies.Max(r => r.Tag.Z);
         _tag = new Tag(z + 1, Mutant == LegoMutant.M4TagWithoutWriter ? 0 : Index);
         Observe(new ObsTagChosen(_op, _tag, _cur.Value));
-        if (P.Protocol == LegoProtocol.Abd) { Phase(Stage.AbdWrite, _ => new AbdWrite(Pid(_phase), _tag, _cur.Value)); return; }
+        if (Cp.Protocol == LegoProtocol.Abd) { Phase(Stage.AbdWrite, _ => new AbdWrite(Pid(_phase), _tag, _cur.Value)); return; }
         var symbols = LegoValues.Encode(P, _cur.Value);
         Phase(Stage.CasPre, s => new CasPre(Pid(_phase), _tag, symbols[s]));            // TLA+ PutPreWritten follows
     }
@@ -140,8 +170,8 @@ public sealed class Client : LegoActor
     // ------------------------------------------------------------------ GET (brief §4.2, §4.4)
 
     /// <summary>TLA+ GetPhase1Need: max(q1, q2) (ABD) or max(q1, q4) (CAS) with the optimized GET, else q1 (M3: q1).</summary>
-    private int GetPhase1Need => !P.OptGet || Mutant == LegoMutant.M3FastPathAtQ1 ? P.Q1
-        : Math.Max(P.Q1, P.Protocol == LegoProtocol.Abd ? P.Q2 : P.Q4);
+    private int GetPhase1Need => !Cp.OptGet || Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1
+        : Math.Max(Cp.Q1, Cp.Protocol == LegoProtocol.Abd ? Cp.Q2 : Cp.Q4);
 
     /// <summary>TLA+ GetQueried (ABD and CAS): the highest tag seen; the fast path, or phase 2.</summary>
     private void GetQueried()
@@ -149,17 +179,17 @@ public sealed class Client : LegoActor
         var replies = QueryReplies.ToList();
         var t = replies.Max(r => r.Tag);
         int atT = replies.Count(r => r.Tag == t);
-        if (P.Protocol == LegoProtocol.Abd)
+        if (Cp.Protocol == LegoProtocol.Abd)
         {
             // ReadValues: the value of a reply carrying t (MR: of the first reply, whatever its tag).
             int v = Mutant == LegoMutant.MRReadAnyValue ? replies[0].Value : replies.First(r => r.Tag == t).Value;
             if (Mutant == LegoMutant.M2NoWriteBack) { Done(t, v, "lego: GET returned after one phase (M2)"); return; }
-            if (P.OptGet && atT >= (Mutant == LegoMutant.M3FastPathAtQ1 ? P.Q1 : P.Q2)) { Done(t, v, "lego: GET fast path"); return; }
+            if (Cp.OptGet && atT >= (Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1 : Cp.Q2)) { Done(t, v, "lego: GET fast path"); return; }
             _tag = t; _value = v;
             Phase(Stage.GetWriteBack, _ => new AbdWrite(Pid(_phase), t, v));
             return;
         }
-        if (P.OptGet && _cache.TryGetValue(t, out var cached) && (P.PaperGuard || atT >= P.Q4))
+        if (Cp.OptGet && _cache.TryGetValue(t, out var cached) && (Cp.PaperGuard || atT >= Cp.Q4))
         {
             Done(t, cached, "lego: GET fast path (cache hit)");
             return;
@@ -175,14 +205,14 @@ public sealed class Client : LegoActor
     private void GetReadProgress()
     {
         var symbols = Symbols();
-        bool done = symbols.Count >= P.K && (Mutant == LegoMutant.M8ReadAtK || Count >= P.Q4);
+        bool done = symbols.Count >= Cp.K && (Mutant == LegoMutant.M8ReadAtK || Count >= Cp.Q4);
         if (done)
         {
             int v = LegoValues.Decode(P, symbols);
             _cache[_tag] = v;
             Done(_tag, v, "lego: GET decoded after phase 2");
         }
-        else if (_replies.Select(r => r.Server).Distinct().Count() == Servers.Count) Retry();
+        else if (_replies.Select(r => r.Server).Distinct().Count() == Cs.Count) Retry();
     }
 
     /// <summary>TLA+ GetRetry: a new attempt from phase 1 (after <see cref="LegoInit.MaxAttempts"/>, the GET gives up: its outcome stays unknown).</summary>

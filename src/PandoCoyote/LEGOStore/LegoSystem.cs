@@ -15,6 +15,10 @@ public enum LegoWorkload
     Gc,
     /// <summary>One writer PUTs twice while two readers GET three times each: many reads overlapping one write (the read-inversion races).</summary>
     Readers,
+    /// <summary>Three clients that PUT and GET around a reconfiguration: PUT, PUT; PUT, GET, PUT; PUT, GET, GET.</summary>
+    Reconf,
+    /// <summary>Writers only: client 1 PUTs three times, clients 2 and 3 twice (finding F2's race: a stale low-id writer).</summary>
+    Writers,
 }
 
 /// <summary>
@@ -27,11 +31,17 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
     /// <summary>The monitors to register, by catalogue name (null = every one that applies to the protocol).</summary>
     public IReadOnlyList<string>? Only { get; init; }
 
+    /// <summary>A reconfiguration to a new configuration during the run (ABD to ABD), or null.</summary>
+    public LegoReconfig? Reconfig { get; init; }
+
+    /// <summary>The monitors of a reconfiguration run: the ones stated across configurations.</summary>
+    public static readonly string[] ReconfigMonitors = ["RealTimeOrder", "Linearizable"];
+
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        var config = new LegoObservation(new ObsLegoConfig(Params));
-        foreach (var name in Only ?? [.. LegoMonitors.For(Params)])
+        var config = new LegoObservation(new ObsLegoConfig(Params, Reconfig is not null));
+        foreach (var name in Only ?? (Reconfig is null ? [.. LegoMonitors.For(Params)] : ReconfigMonitors))
             LegoMonitors.Register[name](rt, config);
         // The liveness monitor under the fair strategy (a passing run proves it stays cool), unless it is the only one.
         if (CheckLiveness && Only?.Contains("OpsComplete") != true) LegoMonitors.Register["OpsComplete"](rt, config);
@@ -41,8 +51,20 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
         var scripts = Scripts();
         var clients = scripts.Select(_ => rt.CreateActorId(typeof(Client))).ToList();
         rt.SendEvent(net, new NetworkSetup(CrashClients ? clients : servers, Faults));
+        IReadOnlyList<(LegoParams, IReadOnlyList<ActorId>)> configs = [];
+        ActorId? mds = null;
+        if (Reconfig is { } rc)
+        {
+            // The new configuration's servers (their own actors, numbered 0.. within it), the metadata service and
+            // the controller (brief §4.7).
+            var fresh = new List<ActorId>();
+            for (int i = 0; i < rc.New.M; i++) fresh.Add(rt.CreateActor(typeof(Server), new LegoInit(i, rc.New, Mutant, net, fresh) { Cfg = 2 }));
+            mds = rt.CreateActor(typeof(Mds), new MdsInit(net));
+            rt.CreateActor(typeof(Controller), new ControllerInit(Params, rc, Mutant, net, mds, servers, fresh));
+            configs = [(Params, servers), (rc.New, fresh)];
+        }
         for (int c = 0; c < scripts.Length; c++)
-            rt.CreateActor(clients[c], typeof(Client), new LegoInit(c + 1, Params, Mutant, net, servers) { Ops = scripts[c] });
+            rt.CreateActor(clients[c], typeof(Client), new LegoInit(c + 1, Params, Mutant, net, servers) { Ops = scripts[c], Configs = configs, Mds = mds });
     }
 
     /// <summary>Each client's operations (client c's j-th PUT writes value 10c + j).</summary>
@@ -55,6 +77,8 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
             LegoWorkload.Race => [[Put(11)], [Put(21)], [get, get]],
             LegoWorkload.Busy => [[Put(11), get, Put(12)], [Put(21), get, Put(22)], [get, get, get]],
             LegoWorkload.Readers => [[Put(11), Put(12)], [get, get, get], [get, get, get]],
+            LegoWorkload.Reconf => [[Put(11), Put(12)], [Put(21), get, Put(22)], [Put(31), get, get]],
+            LegoWorkload.Writers => [[Put(11), Put(12), Put(13)], [Put(21), Put(22)], [Put(31), Put(32)]],
             _ => [[Put(11), Put(12)], [Put(21), Put(22)], [get, get]],
         };
     }
@@ -69,7 +93,7 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
 /// (ABD3, ABD4, ABD5, CAS3_1, CAS4_2, CAS5_3, CAS5_1, or <c>abd m=.. f=.. q1=.. q2=..</c> /
 /// <c>cas m=.. k=.. f=.. q1=.. q2=.. q3=.. q4=..</c>, validated unless <c>unchecked</c> is added: the parameter
 /// mutants), <c>faults</c> (none, chaos, lossy: up to 6 losses at 1/3 odds, crash-restart, permanent: up to f servers for good, client-crash: one
-/// client stops mid-run), <c>workload</c> (race, busy, gc, readers), <c>mutant</c> (none, M2 ... M19, MR, MS),
+/// client stops mid-run), <c>workload</c> (race, busy, gc, readers, reconf, writers), <c>mutant</c> (none, M2 ... M19, MR, MS),
 /// <c>optGet</c> (true/false), <c>guard</c> (art/paper: the CAS fast-path guard), <c>delta</c> (CAS GC depth, 0 = off).
 /// </summary>
 public static class LegoScenarios
@@ -81,9 +105,11 @@ public static class LegoScenarios
         ["M4"] = LegoMutant.M4TagWithoutWriter, ["M5"] = LegoMutant.M5QueryAnyLabel, ["M6"] = LegoMutant.M6FinEarly,
         ["M7"] = LegoMutant.M7ReadNoFin, ["M8"] = LegoMutant.M8ReadAtK, ["M15"] = LegoMutant.M15CountMessages,
         ["M19"] = LegoMutant.M19GcOffByOne, ["MR"] = LegoMutant.MRReadAnyValue, ["MS"] = LegoMutant.MSServerRegresses,
+        ["M11"] = LegoMutant.M11QrTooSmall, ["M12"] = LegoMutant.M12NoPause, ["M13"] = LegoMutant.M13PublishEarly,
+        ["M18"] = LegoMutant.M18ClosedServesAll,
     };
 
-    private static readonly string[] Fields = ["params", "faults", "workload", "mutant", "optGet", "guard", "delta"];
+    private static readonly string[] Fields = ["params", "faults", "workload", "mutant", "optGet", "guard", "delta", "reconfig", "qr"];
 
     /// <summary>The named fault plans.</summary>
     public static (FaultPlan Plan, bool Clients) Faults(string name, LegoParams p) => name switch
@@ -114,8 +140,8 @@ public static class LegoScenarios
         p = p with { OptGet = Flag("optGet"), PaperGuard = guard, Delta = delta };
         var workload = F("workload", "race") switch
         {
-            "race" => LegoWorkload.Race, "busy" => LegoWorkload.Busy, "gc" => LegoWorkload.Gc, "readers" => LegoWorkload.Readers,
-            var w => throw new ArgumentException($"workload \"{w}\": use race, busy, gc or readers"),
+            "race" => LegoWorkload.Race, "busy" => LegoWorkload.Busy, "gc" => LegoWorkload.Gc, "readers" => LegoWorkload.Readers, "reconf" => LegoWorkload.Reconf, "writers" => LegoWorkload.Writers,
+            var w => throw new ArgumentException($"workload \"{w}\": use race, busy, gc, readers, reconf or writers"),
         };
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var mm) ? mm
@@ -123,7 +149,31 @@ public static class LegoScenarios
         if (only is not null && only != "OpsComplete" && !LegoMonitors.For(p).Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not a LEGOStore monitor of {p.Protocol} ({string.Join(", ", LegoMonitors.For(p).Append("OpsComplete"))})");
         var (plan, clients) = Faults(F("faults", "none"), p);
-        return new LegoSystem(p, plan, workload, mutant, clients, liveness) { Only = only is null ? null : [only] };
+        // A reconfiguration (brief §4.7): "H1" is the brief's I5 (old ABD m=3 f=0 q1=1 q2=3 -> new ABD m=1), where the
+        // paper's Qr = 1 is too small (finding F2); "ABD3to3" moves ABD m=3 q=2/2 to three other servers.
+        LegoReconfig? reconfig = null;
+        var qrText = F("qr", "safe");
+        if (qrText is not ("safe" or "paper")) throw new ArgumentException($"qr \"{qrText}\": use safe (m - min(q1, q2) + 1) or paper (m - q2 + 1)");
+        switch (F("reconfig", "none"))
+        {
+            case "none":
+                if (fields.ContainsKey("qr")) throw new ArgumentException("qr needs a reconfig");
+                break;
+            case "H1":
+                if (fields.ContainsKey("params")) throw new ArgumentException("reconfig H1 fixes its own old configuration; drop params");
+                p = LegoParams.Abd(3, 0, 1, 3) with { OptGet = p.OptGet };
+                reconfig = new LegoReconfig(LegoParams.Abd(1, 0, 1, 1) with { OptGet = p.OptGet }, qrText == "paper");
+                break;
+            case "ABD3to3":
+                if (p.Protocol != LegoProtocol.Abd || p.M != 3) throw new ArgumentException("reconfig ABD3to3 needs params ABD3");
+                reconfig = new LegoReconfig(LegoParams.Abd(3, 1, 2, 2) with { OptGet = p.OptGet }, qrText == "paper");
+                break;
+            case var r: throw new ArgumentException($"reconfig \"{r}\": use none, H1 or ABD3to3 (CAS configurations are not reconfigured in C# yet)");
+        }
+        if (reconfig is not null && only is not null && only != "OpsComplete" && !LegoSystem.ReconfigMonitors.Contains(only))
+            throw new ArgumentException($"monitor \"{only}\" is not checked in a reconfiguration run ({string.Join(", ", LegoSystem.ReconfigMonitors)})");
+        if (reconfig is not null) (plan, clients) = Faults(F("faults", "none"), p);
+        return new LegoSystem(p, plan, workload, mutant, clients, liveness) { Only = only is null ? null : [only], Reconfig = reconfig };
     }
 
     /// <summary>A named configuration, or an explicit one.</summary>

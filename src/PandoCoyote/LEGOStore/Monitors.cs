@@ -17,7 +17,7 @@ public sealed class LegoObservation(object body) : Monitor.Event
 }
 
 /// <summary>The configuration, sent to every monitor before any actor runs.</summary>
-public sealed record ObsLegoConfig(LegoParams Params);
+public sealed record ObsLegoConfig(LegoParams Params, bool Reconfig = false);
 /// <summary>A server's durable state after a change (TLA+ ServerWrite, ServerPre, ServerFin, ServerReadFin): ABD its tag and value; CAS its highest fin tag and its list.</summary>
 public sealed record ObsServer(int Server, Tag Stored, int Value, IReadOnlyDictionary<Tag, CasEntry>? List);
 /// <summary>A client invoked an operation (TLA+ Invoke; hist[o].invokedAfter is what was done by then).</summary>
@@ -59,7 +59,7 @@ public abstract class LegoMonitor : Monitor
         var body = ((LegoObservation)e).Body;
         switch (body)
         {
-            case ObsLegoConfig c: P = c.Params; break;
+            case ObsLegoConfig c: P = c.Params; _prefix = c.Reconfig ? "RECONF" : c.Params.IdPrefix; break;
             case ObsServer s: Servers[s.Server] = s; break;
             case ObsInvoked i: Invoked[i.Op] = (i.IsPut, Done.Count == 0 ? null : Done.Values.Max()); break;
         }
@@ -74,8 +74,10 @@ public abstract class LegoMonitor : Monitor
     /// <summary>Checks the property after an observation (the ghost state is updated before, except for the observation's own tag/done record).</summary>
     protected abstract void Check(object observation);
 
-    /// <summary>The catalogue ID with the protocol's prefix.</summary>
-    protected string Id(string suffix) => $"{P.IdPrefix}-{suffix}";
+    private string _prefix = "";
+
+    /// <summary>The catalogue ID with the protocol's prefix (RECONF-… in a reconfiguration run).</summary>
+    protected string Id(string suffix) => $"{_prefix}-{suffix}";
 
     /// <summary>Fails the run with the message (built only on failure).</summary>
     protected void Require(bool ok, Func<string> message)

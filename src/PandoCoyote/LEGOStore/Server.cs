@@ -23,6 +23,11 @@ public sealed class Server : LegoActor
     private int _value = LegoValues.V0;
     private readonly SortedDictionary<Tag, CasEntry> _list = [];
     private bool _down;
+    // Reconfiguration (brief §4.7.3, old servers): ACTIVE, PAUSED (requests wait) or CLOSED (serve tags up to rTag).
+    private enum Status { Active, Paused, Closed }
+    private Status _status = Status.Active;
+    private Tag _rTag;
+    private readonly List<object> _waiting = [];
 
     /// <inheritdoc/>
     protected override void Initialize()
@@ -50,7 +55,58 @@ public sealed class Server : LegoActor
             case CasPre m: OnCasPre(m); break;
             case CasFin m: OnCasFin(m); break;
             case CasReadFin m: OnCasReadFin(m); break;
+            case RcQuery m: OnRcQuery(m); break;
+            case RcWrite m: OnRcWrite(m); break;
+            case RcFinish m: OnRcFinish(m); break;
         }
+    }
+
+    // ------------------------------------------------------------------ reconfiguration (brief §4.3 Gate, §4.7.3)
+
+    /// <summary>
+    /// The gate of TLA+ ServerQuery/ServerWrite: true when the request may proceed. A paused server keeps it waiting; a
+    /// closed one serves a write whose tag is at most rTag (M18: any write) and fails everything else.
+    /// </summary>
+    private bool Gate(object request, PhaseId id, Tag? tag)
+    {
+        switch (_status)
+        {
+            case Status.Active: return true;
+            case Status.Paused: _waiting.Add(request); Coverage.Hit("lego: paused server held a request"); return false;
+            default:
+                if (tag is { } t && (t <= _rTag || Mutant == LegoMutant.M18ClosedServesAll)) return true;
+                Coverage.Hit("lego: closed server answered OperationFail");
+                Send(id.ReplyTo, new OperationFail(Index, id, Init.Cfg + 1));
+                return false;
+        }
+    }
+
+    /// <summary>TLA+ ServerRcQuery: pause (an active server; M12: never), report the stored pair.</summary>
+    private void OnRcQuery(RcQuery m)
+    {
+        if (_status == Status.Active && Mutant != LegoMutant.M12NoPause) _status = Status.Paused;
+        Send(m.Controller, new RcReply(Index, _tag, _value));
+    }
+
+    /// <summary>TLA+ ServerRcWrite (new servers): store the handed-over pair if newer.</summary>
+    private void OnRcWrite(RcWrite m)
+    {
+        if (m.Tag > _tag) { _tag = m.Tag; _value = m.Value; Report(); }
+        Send(m.Controller, new RcAck(Index, 2));
+    }
+
+    /// <summary>TLA+ ServerRcFinish: close with rTag (also from active: FINISH may overtake the query); the waiting requests go through the gate again.</summary>
+    private void OnRcFinish(RcFinish m)
+    {
+        if (_status != Status.Closed)
+        {
+            _status = Status.Closed;
+            _rTag = m.RTag;
+            var waiting = _waiting.ToList();
+            _waiting.Clear();
+            foreach (var w in waiting) { if (w is Query q) OnQuery(q); else if (w is AbdWrite a) OnAbdWrite(a); }
+        }
+        Send(m.Controller, new RcAck(Index, 3));
     }
 
     // ------------------------------------------------------------------ ABD (brief §4.3)
@@ -58,6 +114,7 @@ public sealed class Server : LegoActor
     /// <summary>TLA+ ABD ServerQuery / CAS ServerQuery: the stored tag (ABD, with its value) or the highest fin tag (CAS; M5: any label).</summary>
     private void OnQuery(Query m)
     {
+        if (!Gate(m, m.Id, null)) return;
         if (P.Protocol == LegoProtocol.Abd) { Reply(m.Id, new QueryReply(Index, m.Id, _tag, _value)); return; }
         var tag = Mutant == LegoMutant.M5QueryAnyLabel ? _list.Keys.Max() : FinMax();
         Reply(m.Id, new QueryReply(Index, m.Id, tag, 0));
@@ -66,6 +123,7 @@ public sealed class Server : LegoActor
     /// <summary>TLA+ ABD ServerWrite: store (tag, value) if the tag is higher (Stores; MS: whatever the tag), then acknowledge.</summary>
     private void OnAbdWrite(AbdWrite m)
     {
+        if (!Gate(m, m.Id, m.Tag)) return;
         if (m.Tag > _tag || (Mutant == LegoMutant.MSServerRegresses && m.Tag != _tag))
         {
             _tag = m.Tag; _value = m.Value;

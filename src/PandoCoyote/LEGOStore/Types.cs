@@ -119,6 +119,14 @@ public enum LegoMutant
     MRReadAnyValue,
     /// <summary>MS: ABD stores a write whatever its tag; CAS lets a pre-write reset a held entry to pre (MutantMSStores, MutantMSPreEntry).</summary>
     MSServerRegresses,
+    /// <summary>M11 (reconfiguration): the controller's query quorum one too small, m − q2 (MCABDReconfig MutantM11Qr).</summary>
+    M11QrTooSmall,
+    /// <summary>M12 (reconfiguration): old servers do not pause on RcQuery (MutantM12PausesOnQuery).</summary>
+    M12NoPause,
+    /// <summary>M13 (reconfiguration): the controller publishes before the new servers acknowledge RcWrite (MutantM13RcWriteNeed).</summary>
+    M13PublishEarly,
+    /// <summary>M18 (reconfiguration): a closed server serves tagged requests whatever their tag (MutantM18ServesWhenClosed).</summary>
+    M18ClosedServesAll,
 }
 
 /// <summary>
@@ -211,4 +219,47 @@ public sealed class LegoInit(int id, LegoParams p, LegoMutant mutant, ActorId ne
     public IReadOnlyList<LegoOp> Ops { get; init; } = [];
     /// <summary>Clients only: attempts a GET may make before it gives up (a RETRY starts a new attempt).</summary>
     public int MaxAttempts { get; init; } = 4;
+    /// <summary>Servers: the configuration the server belongs to (1 = old, 2 = new); 1 without reconfiguration.</summary>
+    public int Cfg { get; init; } = 1;
+    /// <summary>Clients: the configurations by number (index 0 = configuration 1), when a reconfiguration runs.</summary>
+    public IReadOnlyList<(LegoParams Params, IReadOnlyList<ActorId> Servers)> Configs { get; init; } = [];
+    /// <summary>Clients: the metadata service (null: no reconfiguration).</summary>
+    public ActorId? Mds { get; init; }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reconfiguration (brief §4.7, one ABD-to-ABD reconfiguration; TLA+ specs/ABDReconfig.tla).
+// ---------------------------------------------------------------------------------------------------------------
+
+/// <summary>A closed old server refuses a request: restart the operation in configuration <paramref name="Next"/> (brief §4.1 MOVED).</summary>
+public sealed record OperationFail(int Server, PhaseId Id, int Next);
+/// <summary>Controller → old servers: pause and report the stored pair (RcQuery).</summary>
+public sealed record RcQuery(ActorId Controller);
+/// <summary>An old server's stored pair (RcReply).</summary>
+public sealed record RcReply(int Server, Tag Tag, int Value);
+/// <summary>Controller → new servers: store the handed-over pair (RcWrite).</summary>
+public sealed record RcWrite(ActorId Controller, Tag Tag, int Value);
+/// <summary>Controller → old servers: close, serving tags up to rTag (RcFinish).</summary>
+public sealed record RcFinish(ActorId Controller, Tag RTag);
+/// <summary>A server acknowledges RcWrite (Phase 2) or RcFinish (Phase 3).</summary>
+public sealed record RcAck(int Server, int Phase);
+/// <summary>Controller → metadata service: configuration 2 is current, with the handed-over tag.</summary>
+public sealed record MdsPublish(int Cfg, Tag RTag);
+/// <summary>Client → metadata service: which configuration is current?</summary>
+public sealed record MdsAsk(ActorId Client, int Op);
+/// <summary>The metadata service's answer.</summary>
+public sealed record MdsReply(int Op, int Cfg);
+
+/// <summary>
+/// One reconfiguration of the key from an old ABD configuration to a new one on other servers (brief §4.7). Qr, the
+/// controller's query quorum, is the paper's m − q2 + 1 or the brief's m − min(q1, q2) + 1 (finding F2).
+/// </summary>
+/// <param name="New">The new configuration.</param>
+/// <param name="PaperQr">Use the paper's Qr (finding F2) instead of the brief's safe rule.</param>
+public sealed record LegoReconfig(LegoParams New, bool PaperQr)
+{
+    /// <summary>Qr of the old configuration <paramref name="old"/> (M11: one below the paper's rule).</summary>
+    public int Qr(LegoParams old, LegoMutant mutant) =>
+        mutant == LegoMutant.M11QrTooSmall ? old.M - old.Q2
+        : PaperQr ? old.M - old.Q2 + 1 : old.M - Math.Min(old.Q1, old.Q2) + 1;
 }

@@ -42,6 +42,8 @@ public class LegoCoyoteTests
     [InlineData("delta", "7", "delta \"7\"")]
     [InlineData("guard", "maybe", "guard \"maybe\"")]
     [InlineData("colour", "red", "deployment field \"colour\" is unknown")]
+    [InlineData("reconfig", "CAS5to3", "reconfig \"CAS5to3\"")]
+    [InlineData("qr", "paper", "qr needs a reconfig")]
     [InlineData("params", "abd m=3 f=1 q1=1 q2=2", "A1 ")]
     [InlineData("params", "cas m=4 k=2 f=1 q1=3 q2=2 q3=3 q4=3", "C3 ")]
     [InlineData("params", "cas m=5 k=3 f=1 q1=4 q2=4 q3=1 q4=4", "C1 ")]

@@ -1,0 +1,160 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
+
+namespace PandoCoyote.LEGOStore;
+
+/// <summary>What the controller is created with.</summary>
+public sealed class ControllerInit(LegoParams old, LegoReconfig plan, LegoMutant mutant, ActorId net, ActorId mds,
+    IReadOnlyList<ActorId> oldServers, IReadOnlyList<ActorId> newServers) : Event
+{
+    /// <summary>The old configuration.</summary>
+    public LegoParams Old { get; } = old;
+    /// <summary>The reconfiguration.</summary>
+    public LegoReconfig Plan { get; } = plan;
+    /// <summary>The mutant switched on.</summary>
+    public LegoMutant Mutant { get; } = mutant;
+    /// <summary>The network.</summary>
+    public ActorId Net { get; } = net;
+    /// <summary>The metadata service.</summary>
+    public ActorId Mds { get; } = mds;
+    /// <summary>The old configuration's servers.</summary>
+    public IReadOnlyList<ActorId> OldServers { get; } = oldServers;
+    /// <summary>The new configuration's servers.</summary>
+    public IReadOnlyList<ActorId> NewServers { get; } = newServers;
+}
+
+/// <summary>
+/// The reconfiguration controller (brief §4.7.2; assumed not to fail, §1.2): it starts at a random point of the run
+/// (its first timeout), pauses and queries Qr old servers (TLA+ RcStart, RcQueried), writes the highest pair to q2 new
+/// servers, publishes the new configuration with rTag in the metadata service (RcPublish; M13: before the new servers
+/// acknowledge), then closes the old servers (RcFinish). It resends each step's message on timeouts.
+/// </summary>
+[OnEventDoAction(typeof(LegoMsg), nameof(OnMsg))]
+[OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+public sealed class Controller : Actor
+{
+    private enum Phase { Waiting, Query, Write, Finish, Done }
+
+    private ControllerInit _init = null!;
+    private Phase _phase = Phase.Waiting;
+    private readonly Dictionary<int, RcReply> _replies = [];
+    private readonly HashSet<int> _acks = [];
+    private Tag _t;
+    private int _v;
+    private int _timer;
+
+    /// <inheritdoc/>
+    protected override Task OnInitializeAsync(Event initialEvent)
+    {
+        _init = (ControllerInit)initialEvent;
+        StartTimer();                                   // the reconfiguration begins at the first timeout
+        return Task.CompletedTask;
+    }
+
+    private void Send(ActorId to, object body) => SendEvent(_init.Net, new NetSend(to, new LegoMsg(body), Id));
+
+    private void StartTimer() => SendEvent(_init.Net, new NetTimer(Id, ++_timer));
+
+    private void OnTimeout(Event e)
+    {
+        if (((NetTimeout)e).Id != _timer) return;
+        switch (_phase)
+        {
+            case Phase.Waiting: _phase = Phase.Query; Coverage.Hit("lego: reconfiguration started"); SendAll(); break;
+            case Phase.Done: return;
+            default: Coverage.Hit("lego: controller resent on timeout"); SendAll(); break;
+        }
+        StartTimer();
+    }
+
+    /// <summary>The current step's message to every server that has not answered it.</summary>
+    private void SendAll()
+    {
+        switch (_phase)
+        {
+            case Phase.Query:
+                for (int s = 0; s < _init.OldServers.Count; s++) if (!_replies.ContainsKey(s)) Send(_init.OldServers[s], new RcQuery(Id));
+                break;
+            case Phase.Write:
+                for (int s = 0; s < _init.NewServers.Count; s++) if (!_acks.Contains(s)) Send(_init.NewServers[s], new RcWrite(Id, _t, _v));
+                break;
+            case Phase.Finish:
+                for (int s = 0; s < _init.OldServers.Count; s++) if (!_acks.Contains(s)) Send(_init.OldServers[s], new RcFinish(Id, _t));
+                break;
+        }
+    }
+
+    private void OnMsg(Event e)
+    {
+        switch (((LegoMsg)e).Body)
+        {
+            case RcReply r when _phase == Phase.Query:
+                _replies[r.Server] = r;
+                if (_replies.Count >= _init.Plan.Qr(_init.Old, _init.Mutant)) Queried();
+                break;
+            case RcAck a when _phase == Phase.Write && a.Phase == 2:
+                _acks.Add(a.Server);
+                if (_acks.Count >= _init.Plan.New.Q2) Publish();
+                break;
+            case RcAck a when _phase == Phase.Finish && a.Phase == 3:
+                _acks.Add(a.Server);
+                if (_acks.Count == _init.OldServers.Count) { _phase = Phase.Done; Coverage.Hit("lego: reconfiguration finished"); }
+                break;
+        }
+    }
+
+    /// <summary>TLA+ RcQueried: the highest pair of Qr replies goes to the new configuration.</summary>
+    private void Queried()
+    {
+        var top = _replies.Values.MaxBy(r => r.Tag)!;
+        _t = top.Tag; _v = top.Value;
+        _phase = Phase.Write;
+        _acks.Clear();
+        SendAll();
+        if (_init.Mutant == LegoMutant.M13PublishEarly) Publish();
+    }
+
+    /// <summary>TLA+ RcPublish: the metadata service names the new configuration; then FINISH to the old servers.</summary>
+    private void Publish()
+    {
+        Send(_init.Mds, new MdsPublish(2, _t));
+        _phase = Phase.Finish;
+        _acks.Clear();
+        SendAll();
+    }
+}
+
+/// <summary>
+/// The metadata service (brief §4.8; assumed reliable): the key's current configuration. Clients may ask it when they
+/// invoke an operation; the controller publishes the new configuration there.
+/// </summary>
+[OnEventDoAction(typeof(LegoMsg), nameof(OnMsg))]
+public sealed class Mds : Actor
+{
+    private ActorId _net = null!;
+    private int _current = 1;
+
+    /// <inheritdoc/>
+    protected override Task OnInitializeAsync(Event initialEvent)
+    {
+        _net = ((MdsInit)initialEvent).Net;
+        return Task.CompletedTask;
+    }
+
+    private void OnMsg(Event e)
+    {
+        switch (((LegoMsg)e).Body)
+        {
+            case MdsPublish p: _current = p.Cfg; Coverage.Hit("lego: new configuration published"); break;
+            case MdsAsk a: SendEvent(_net, new NetSend(a.Client, new LegoMsg(new MdsReply(a.Op, _current)), Id)); break;
+        }
+    }
+}
+
+/// <summary>What the metadata service is created with.</summary>
+public sealed class MdsInit(ActorId net) : Event
+{
+    /// <summary>The network.</summary>
+    public ActorId Net { get; } = net;
+}
