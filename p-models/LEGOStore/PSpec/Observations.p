@@ -18,6 +18,8 @@ event eMonRespond: tMonRespond;
 // A CAS GET gave up its attempt for want of k symbols (TLA+ GetRetry).
 type tMonRetry = (op: int, tag: tTag, repliers: set[int]);
 event eMonRetry: tMonRetry;
+// A CAS GET gave up after its bounded attempts: the client has its answer (RETRY), the outcome stays unknown.
+event eMonGaveUp: int;
 
 /*****************************************************************************************
  * Reachability witnesses: each announces a protocol path a passing test must exercise; the

@@ -92,7 +92,7 @@ machine Client {
 
   fun StartTimer() {
     timer = timer + 1;
-    NTimer(net, this, timer);
+    if (cfg.resend) { NTimer(net, this, timer); }
   }
 
   fun Count(): int {
@@ -212,7 +212,7 @@ machine Client {
   fun Retry() {
     announce eWitRetry;
     announce eMonRetry, (op = op, tag = tag, repliers = repliers);
-    if (att >= 4) { StartNext(); return; }
+    if (att >= 4) { announce eMonGaveUp, op; StartNext(); return; }
     att = att + 1;
     StartAttempt();
   }

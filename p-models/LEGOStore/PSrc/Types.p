@@ -45,8 +45,10 @@ enum tLegoMutant {
 
 enum tWorkload { WL_RACE, WL_READERS, WL_GC, WL_BUSY }
 
+// resend: clients resend on timeouts (needed with loss); the liveness tests run without loss and without
+// timers, so that a schedule ends once nothing is in flight and a pending operation is a liveness violation.
 type tConfig = (params: tParams, mutant: tLegoMutant, workload: tWorkload, drops: int, dups: int,
-                crashes: int, restart: bool, timerOdds: int);
+                crashes: int, restart: bool, timerOdds: int, resend: bool);
 
 // One operation of a client's script.
 type tOp = (put: bool, val: int);

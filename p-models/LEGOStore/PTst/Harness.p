@@ -69,9 +69,14 @@ fun Cas(m: int, k: int, q1: int, q2: int, q3: int, q4: int, opt: bool, paper: bo
 
 // Loss, duplication, reordering and up to two crash-restarts of servers (durable state).
 fun Faulty(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
-  return (params = p, mutant = m, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40);
+  return (params = p, mutant = m, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40, resend = true);
 }
 // Many losses: the read-inversion races of M3, M7 and M9 need a write or fin to miss several servers.
 fun Lossy(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
-  return (params = p, mutant = m, workload = w, drops = 6, dups = 1, crashes = 0, restart = true, timerOdds = 40);
+  return (params = p, mutant = m, workload = w, drops = 6, dups = 1, crashes = 0, restart = true, timerOdds = 40, resend = true);
+}
+// Liveness: no loss, duplication and reordering, one server down for good, no timers (a schedule ends when
+// nothing is in flight, so an operation still pending then never completes).
+fun Live(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
+  return (params = p, mutant = m, workload = w, drops = 0, dups = 2, crashes = 1, restart = false, timerOdds = 40, resend = false);
 }

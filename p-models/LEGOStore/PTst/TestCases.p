@@ -29,7 +29,19 @@ test tcLegoCas31Gc [main=TestCas31Gc]:
 test tcLegoCas31Readers [main=TestCas31Readers]:
   assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, Reached in (union LegoSystem, { TestCas31Readers });
 
+machine TestAbd3Live { start state S { entry { new Harness(Live(Abd(3, 2, 2, true), LM_NONE, WL_BUSY)); } } }
+machine TestCas53Live { start state S { entry { new Harness(Live(Cas(5, 3, 4, 4, 4, 4, false, false, 0), LM_NONE, WL_BUSY)); } } }
+test tcLegoLiveAbd3 [main=TestAbd3Live]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, OpsComplete, Reached in (union LegoSystem, { TestAbd3Live });
+test tcLegoLiveCas53 [main=TestCas53Live]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, OpsComplete, Reached in (union LegoSystem, { TestCas53Live });
+
 // ---- bug tests: one per (mutant, property) ----
+// The brief's "safe, not live" rows (§5.4): a quorum above m - f waits forever once a server is down.
+machine TestAA2 { start state S { entry { new Harness(Live(Abd(3, 2, 3, false), LM_NONE, WL_BUSY)); } } }
+machine TestCC5 { start state S { entry { new Harness(Live(Cas(5, 3, 4, 4, 4, 5, false, false, 0), LM_NONE, WL_BUSY)); } } }
+test tcLegoAbdA2OpsComplete [main=TestAA2]: assert OpsComplete in (union LegoSystem, { TestAA2 });
+test tcLegoCasC5OpsComplete [main=TestCC5]: assert OpsComplete in (union LegoSystem, { TestCC5 });
 machine TestAM1 { start state S { entry { new Harness(Faulty(Abd(3, 1, 2, false), LM_NONE, WL_RACE)); } } }
 machine TestAM2 { start state S { entry { new Harness(Faulty(Abd(3, 2, 2, false), LM2_NO_WRITE_BACK, WL_RACE)); } } }
 machine TestAM3 { start state S { entry { new Harness(Lossy(Abd(4, 2, 3, true), LM3_FAST_PATH_AT_Q1, WL_READERS)); } } }
