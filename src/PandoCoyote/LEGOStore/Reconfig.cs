@@ -32,33 +32,27 @@ public sealed class ControllerInit(LegoParams old, LegoReconfig plan, LegoMutant
 /// </summary>
 [OnEventDoAction(typeof(LegoMsg), nameof(OnMsg))]
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
-public sealed class Controller : Actor
+public sealed class Controller : NetActor<ControllerInit>
 {
     private enum Phase { Waiting, Query, Write, Finish, Done }
 
-    private ControllerInit _init = null!;
     private Phase _phase = Phase.Waiting;
     private readonly Dictionary<int, RcReply> _replies = [];
     private readonly HashSet<int> _acks = [];
     private Tag _t;
     private int _v;
-    private int _timer;
 
     /// <inheritdoc/>
-    protected override Task OnInitializeAsync(Event initialEvent)
-    {
-        _init = (ControllerInit)initialEvent;
-        StartTimer();                                   // the reconfiguration begins at the first timeout
-        return Task.CompletedTask;
-    }
+    protected override ActorId NetOf(ControllerInit init) => init.Net;
 
-    private void Send(ActorId to, object body) => SendEvent(_init.Net, new NetSend(to, new LegoMsg(body), Id));
+    /// <inheritdoc/>
+    protected override void Initialize() => StartTimer();      // the reconfiguration begins at the first timeout
 
-    private void StartTimer() => SendEvent(_init.Net, new NetTimer(Id, ++_timer));
+    private void Send(ActorId to, object body) => Route(to, new LegoMsg(body));
 
     private void OnTimeout(Event e)
     {
-        if (((NetTimeout)e).Id != _timer) return;
+        if (((NetTimeout)e).Id != CurrentTimer) return;
         switch (_phase)
         {
             case Phase.Waiting: _phase = Phase.Query; Coverage.Hit("lego: reconfiguration started"); SendAll(); break;
@@ -74,13 +68,13 @@ public sealed class Controller : Actor
         switch (_phase)
         {
             case Phase.Query:
-                for (int s = 0; s < _init.OldServers.Count; s++) if (!_replies.ContainsKey(s)) Send(_init.OldServers[s], new RcQuery(Id));
+                for (int s = 0; s < Init.OldServers.Count; s++) if (!_replies.ContainsKey(s)) Send(Init.OldServers[s], new RcQuery(Id));
                 break;
             case Phase.Write:
-                for (int s = 0; s < _init.NewServers.Count; s++) if (!_acks.Contains(s)) Send(_init.NewServers[s], new RcWrite(Id, _t, _v));
+                for (int s = 0; s < Init.NewServers.Count; s++) if (!_acks.Contains(s)) Send(Init.NewServers[s], new RcWrite(Id, _t, _v));
                 break;
             case Phase.Finish:
-                for (int s = 0; s < _init.OldServers.Count; s++) if (!_acks.Contains(s)) Send(_init.OldServers[s], new RcFinish(Id, _t));
+                for (int s = 0; s < Init.OldServers.Count; s++) if (!_acks.Contains(s)) Send(Init.OldServers[s], new RcFinish(Id, _t));
                 break;
         }
     }
@@ -91,15 +85,15 @@ public sealed class Controller : Actor
         {
             case RcReply r when _phase == Phase.Query:
                 _replies[r.Server] = r;
-                if (_replies.Count >= _init.Plan.Qr(_init.Old, _init.Mutant)) Queried();
+                if (_replies.Count >= Init.Plan.Qr(Init.Old, Init.Mutant)) Queried();
                 break;
             case RcAck a when _phase == Phase.Write && a.Phase == 2:
                 _acks.Add(a.Server);
-                if (_acks.Count >= _init.Plan.New.Q2) Publish();
+                if (_acks.Count >= Init.Plan.New.Q2) Publish();
                 break;
             case RcAck a when _phase == Phase.Finish && a.Phase == 3:
                 _acks.Add(a.Server);
-                if (_acks.Count == _init.OldServers.Count) { _phase = Phase.Done; Coverage.Hit("lego: reconfiguration finished"); }
+                if (_acks.Count == Init.OldServers.Count) { _phase = Phase.Done; Coverage.Hit("lego: reconfiguration finished"); }
                 break;
         }
     }
@@ -112,13 +106,13 @@ public sealed class Controller : Actor
         _phase = Phase.Write;
         _acks.Clear();
         SendAll();
-        if (_init.Mutant == LegoMutant.M13PublishEarly) Publish();
+        if (Init.Mutant == LegoMutant.M13PublishEarly) Publish();
     }
 
     /// <summary>TLA+ RcPublish: the metadata service names the new configuration; then FINISH to the old servers.</summary>
     private void Publish()
     {
-        Send(_init.Mds, new MdsPublish(2, _t));
+        Send(Init.Mds, new MdsPublish(2, _t));
         _phase = Phase.Finish;
         _acks.Clear();
         SendAll();

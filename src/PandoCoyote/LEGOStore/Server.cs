@@ -191,8 +191,8 @@ public sealed class Server : LegoActor
         : new ObsServer(Index, FinMax(), 0, new SortedDictionary<Tag, CasEntry>(_list)));
 }
 
-/// <summary>The common part of the LEGOStore actors: parameters, sending through the network, observations, timers.</summary>
-public abstract class LegoActor : Actor
+/// <summary>The common part of the LEGOStore actors: configuration, sending through the network, observations.</summary>
+public abstract class LegoActor : NetActor<LegoInit>
 {
     /// <summary>The actor's index.</summary>
     protected int Index { get; private set; }
@@ -200,28 +200,20 @@ public abstract class LegoActor : Actor
     protected LegoParams P { get; private set; } = null!;
     /// <summary>The mutant switched on.</summary>
     protected LegoMutant Mutant { get; private set; }
-    /// <summary>The network.</summary>
-    protected ActorId Net { get; private set; } = null!;
     /// <summary>The servers.</summary>
     protected IReadOnlyList<ActorId> Servers { get; private set; } = [];
-    /// <summary>The creation event.</summary>
-    protected LegoInit Init { get; private set; } = null!;
-    private int _timer;
 
     /// <inheritdoc/>
-    protected override Task OnInitializeAsync(Event initialEvent)
+    protected override ActorId NetOf(LegoInit init) => init.Net;
+
+    /// <inheritdoc/>
+    protected override void Configure(LegoInit init)
     {
-        Init = (LegoInit)initialEvent;
-        Index = Init.Id; P = Init.Params; Mutant = Init.Mutant; Net = Init.Net; Servers = Init.Servers;
-        Initialize();
-        return Task.CompletedTask;
+        Index = init.Id; P = init.Params; Mutant = init.Mutant; Servers = init.Servers;
     }
 
-    /// <summary>Actor-specific initialisation.</summary>
-    protected virtual void Initialize() { }
-
     /// <summary>Sends a protocol message through the network.</summary>
-    protected void Send(ActorId to, object body) => SendEvent(Net, new NetSend(to, new LegoMsg(body), Id));
+    protected void Send(ActorId to, object body) => Route(to, new LegoMsg(body));
 
     /// <summary>Tells every LEGOStore monitor (unregistered ones ignore it).</summary>
     protected void Observe(object body)
@@ -229,15 +221,4 @@ public abstract class LegoActor : Actor
         var e = new LegoObservation(body);
         foreach (var m in LegoMonitors.All) Monitor(m, e);
     }
-
-    /// <summary>Starts a new timer; earlier ones become stale.</summary>
-    protected int StartTimer()
-    {
-        _timer++;
-        SendEvent(Net, new NetTimer(Id, _timer));
-        return _timer;
-    }
-
-    /// <summary>The current timer's id.</summary>
-    protected int CurrentTimer => _timer;
 }

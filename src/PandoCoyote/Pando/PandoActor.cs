@@ -43,7 +43,7 @@ public sealed class PandoInit(int id, PandoParams p, Mutant mutant, ActorId net,
 }
 
 /// <summary>The common part of the Pando actors: parameters, sending through the network, observations, timers.</summary>
-public abstract class PandoActor : Actor
+public abstract class PandoActor : NetActor<PandoInit>
 {
     /// <summary>The actor's index.</summary>
     protected int Index { get; private set; }
@@ -51,25 +51,17 @@ public abstract class PandoActor : Actor
     protected PandoParams P { get; private set; } = null!;
     /// <summary>Switched-on mutant.</summary>
     protected Mutant Mutant { get; private set; }
-    /// <summary>The network.</summary>
-    protected ActorId Net { get; private set; } = null!;
     /// <summary>The data sites.</summary>
     protected IReadOnlyList<ActorId> Sites { get; private set; } = [];
-    /// <summary>The creation event.</summary>
-    protected PandoInit Init { get; private set; } = null!;
-    private int _timer;
 
     /// <inheritdoc/>
-    protected override Task OnInitializeAsync(Event initialEvent)
-    {
-        Init = (PandoInit)initialEvent;
-        Index = Init.Id; P = Init.Params; Mutant = Init.Mutant; Net = Init.Net; Sites = Init.Sites;
-        Initialize();
-        return Task.CompletedTask;
-    }
+    protected override ActorId NetOf(PandoInit init) => init.Net;
 
-    /// <summary>Actor-specific initialisation.</summary>
-    protected virtual void Initialize() { }
+    /// <inheritdoc/>
+    protected override void Configure(PandoInit init)
+    {
+        Index = init.Id; P = init.Params; Mutant = init.Mutant; Sites = init.Sites;
+    }
 
     /// <summary>Timed network mode: tell the network this actor has finished handling a delivery (see <see cref="NetAck"/>).</summary>
     protected override Task OnEventHandledAsync(Event e)
@@ -79,7 +71,7 @@ public abstract class PandoActor : Actor
     }
 
     /// <summary>Sends a protocol message through the network.</summary>
-    protected void Send(ActorId to, object body) => SendEvent(Net, new NetSend(to, new Msg(body), Id));
+    protected void Send(ActorId to, object body) => Route(to, new Msg(body));
 
     /// <summary>Sends a message to every site, in site order; <paramref name="bodyFor"/> may give each site its own split.</summary>
     protected void Broadcast(Func<int, object> bodyFor)
@@ -94,17 +86,6 @@ public abstract class PandoActor : Actor
         foreach (var m in PandoMonitors.Safety) Monitor(m, e);
         foreach (var m in PandoMonitors.Liveness) Monitor(m, e);
     }
-
-    /// <summary>Starts a new timer; earlier timers become stale.</summary>
-    protected int StartTimer()
-    {
-        _timer++;
-        SendEvent(Net, new NetTimer(Id, _timer));
-        return _timer;
-    }
-
-    /// <summary>The id of the current timer.</summary>
-    protected int CurrentTimer => _timer;
 
     /// <summary>Ballot order: ⟨round, tag⟩ with the M14 hook.</summary>
     protected bool Lt(Ballot a, Ballot b) => Ballots.Lt(a, b, Mutant);

@@ -1,0 +1,50 @@
+using Microsoft.Coyote.Actors;
+
+namespace PandoCoyote.Shared.Network;
+
+/// <summary>
+/// The common part of every protocol actor: it is created with an event of type <typeparamref name="TInit"/>, sends
+/// every protocol message through the <see cref="Network"/> actor (never directly: Coyote would deliver in order) and
+/// keeps numbered timers, of which only the newest is current.
+/// </summary>
+public abstract class NetActor<TInit> : Actor where TInit : Event
+{
+    /// <summary>The creation event.</summary>
+    protected TInit Init { get; private set; } = null!;
+    /// <summary>The network.</summary>
+    protected ActorId Net { get; private set; } = null!;
+    private int _timer;
+
+    /// <inheritdoc/>
+    protected override Task OnInitializeAsync(Event initialEvent)
+    {
+        Init = (TInit)initialEvent;
+        Net = NetOf(Init);
+        Configure(Init);
+        Initialize();
+        return Task.CompletedTask;
+    }
+
+    /// <summary>The network actor named by the creation event.</summary>
+    protected abstract ActorId NetOf(TInit init);
+
+    /// <summary>The protocol base class reads its fields from the creation event (before <see cref="Initialize"/>).</summary>
+    protected virtual void Configure(TInit init) { }
+
+    /// <summary>Actor-specific initialisation.</summary>
+    protected virtual void Initialize() { }
+
+    /// <summary>Hands a protocol message to the network for <paramref name="to"/>.</summary>
+    protected void Route(ActorId to, Event message) => SendEvent(Net, new NetSend(to, message, Id));
+
+    /// <summary>Starts a new timer; earlier timers become stale.</summary>
+    protected int StartTimer()
+    {
+        _timer++;
+        SendEvent(Net, new NetTimer(Id, _timer));
+        return _timer;
+    }
+
+    /// <summary>The id of the current timer.</summary>
+    protected int CurrentTimer => _timer;
+}
