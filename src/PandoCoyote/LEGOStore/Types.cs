@@ -119,7 +119,7 @@ public enum LegoMutant
     MRReadAnyValue,
     /// <summary>MS: ABD stores a write whatever its tag; CAS lets a pre-write reset a held entry to pre (MutantMSStores, MutantMSPreEntry).</summary>
     MSServerRegresses,
-    /// <summary>M11 (reconfiguration): the controller's query quorum one too small, m − q2 (MCABDReconfig MutantM11Qr).</summary>
+    /// <summary>M11 (reconfiguration): the controller's query quorum one too small, m − q2 (MCLEGOReconfig MutantM11Qr).</summary>
     M11QrTooSmall,
     /// <summary>M12 (reconfiguration): old servers do not pause on RcQuery (MutantM12PausesOnQuery).</summary>
     M12NoPause,
@@ -228,7 +228,7 @@ public sealed class LegoInit(int id, LegoParams p, LegoMutant mutant, ActorId ne
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Reconfiguration (brief §4.7, one ABD-to-ABD reconfiguration; TLA+ specs/ABDReconfig.tla).
+// Reconfiguration (brief §4.7, one ABD-to-ABD reconfiguration; TLA+ specs/LEGOReconfig.tla).
 // ---------------------------------------------------------------------------------------------------------------
 
 /// <summary>A closed old server refuses a request: restart the operation in configuration <paramref name="Next"/> (brief §4.1 MOVED).</summary>
