@@ -84,7 +84,7 @@ MembersAC2 == [c \in {1, 2} |-> IF c = 1 THEN {s1, s2} ELSE {s3, s4}]
 Q1AC2 == [c \in {1, 2} |-> 1]
 Q2AC2 == [c \in {1, 2} |-> 2]
 Q34AC2 == [c \in {1, 2} |-> IF c = 1 THEN 0 ELSE 2]
-SymmetryAC2 == {p @@ q : p \in Permutations({s1, s2}), q \in Permutations({s3, s4})}
+SymmetryAC2 == Permutations({s1, s2}) \cup Permutations({s3, s4})
 
 \* CAS hazard H1, the smallest CAS instance of brief §5.4's H1 rows: old
 \* CAS(2, 1) on {s1, s2} with q1 = 1, q2 = q3 = q4 = 2 (f = 0; C1 1 + 2 > 2,

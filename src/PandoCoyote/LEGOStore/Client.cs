@@ -163,7 +163,7 @@ public sealed class Client : LegoActor
         _tag = new Tag(z + 1, Mutant == LegoMutant.M4TagWithoutWriter ? 0 : Index);
         Observe(new ObsTagChosen(_op, _tag, _cur.Value));
         if (Cp.Protocol == LegoProtocol.Abd) { Phase(Stage.AbdWrite, _ => new AbdWrite(Pid(_phase), _tag, _cur.Value)); return; }
-        var symbols = LegoValues.Encode(P, _cur.Value);
+        var symbols = LegoValues.Encode(Cp, _cur.Value);
         Phase(Stage.CasPre, s => new CasPre(Pid(_phase), _tag, symbols[s]));            // TLA+ PutPreWritten follows
     }
 
@@ -208,7 +208,7 @@ public sealed class Client : LegoActor
         bool done = symbols.Count >= Cp.K && (Mutant == LegoMutant.M8ReadAtK || Count >= Cp.Q4);
         if (done)
         {
-            int v = LegoValues.Decode(P, symbols);
+            int v = LegoValues.Decode(Cp, symbols);
             _cache[_tag] = v;
             Done(_tag, v, "lego: GET decoded after phase 2");
         }

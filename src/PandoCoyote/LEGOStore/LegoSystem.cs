@@ -31,7 +31,7 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
     /// <summary>The monitors to register, by catalogue name (null = every one that applies to the protocol).</summary>
     public IReadOnlyList<string>? Only { get; init; }
 
-    /// <summary>A reconfiguration to a new configuration during the run (ABD to ABD), or null.</summary>
+    /// <summary>A reconfiguration to a new configuration during the run (each ABD or CAS), or null.</summary>
     public LegoReconfig? Reconfig { get; init; }
 
     /// <summary>The monitors of a reconfiguration run: the ones stated across configurations.</summary>
@@ -94,7 +94,8 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
 /// <c>cas m=.. k=.. f=.. q1=.. q2=.. q3=.. q4=..</c>, validated unless <c>unchecked</c> is added: the parameter
 /// mutants), <c>faults</c> (none, chaos, lossy: up to 6 losses at 1/3 odds, crash-restart, permanent: up to f servers for good, client-crash: one
 /// client stops mid-run), <c>workload</c> (race, busy, gc, readers, reconf, writers), <c>mutant</c> (none, M2 ... M19, MR, MS),
-/// <c>optGet</c> (true/false), <c>guard</c> (art/paper: the CAS fast-path guard), <c>delta</c> (CAS GC depth, 0 = off).
+/// <c>optGet</c> (true/false), <c>guard</c> (art/paper: the CAS fast-path guard), <c>delta</c> (CAS GC depth, 0 = off),
+/// <c>reconfig</c> (none, H1, ABD3to3, or the new configuration written as <c>params</c>), <c>qr</c> (safe, paper).
 /// </summary>
 public static class LegoScenarios
 {
@@ -106,7 +107,7 @@ public static class LegoScenarios
         ["M7"] = LegoMutant.M7ReadNoFin, ["M8"] = LegoMutant.M8ReadAtK, ["M15"] = LegoMutant.M15CountMessages,
         ["M19"] = LegoMutant.M19GcOffByOne, ["MR"] = LegoMutant.MRReadAnyValue, ["MS"] = LegoMutant.MSServerRegresses,
         ["M11"] = LegoMutant.M11QrTooSmall, ["M12"] = LegoMutant.M12NoPause, ["M13"] = LegoMutant.M13PublishEarly,
-        ["M18"] = LegoMutant.M18ClosedServesAll,
+        ["M18"] = LegoMutant.M18ClosedServesAll, ["M17"] = LegoMutant.M17RcWriteQ3,
     };
 
     private static readonly string[] Fields = ["params", "faults", "workload", "mutant", "optGet", "guard", "delta", "reconfig", "qr"];
@@ -150,10 +151,11 @@ public static class LegoScenarios
             throw new ArgumentException($"monitor \"{only}\" is not a LEGOStore monitor of {p.Protocol} ({string.Join(", ", LegoMonitors.For(p).Append("OpsComplete"))})");
         var (plan, clients) = Faults(F("faults", "none"), p);
         // A reconfiguration (brief §4.7): "H1" is the brief's I5 (old ABD m=3 f=0 q1=1 q2=3 -> new ABD m=1), where the
-        // paper's Qr = 1 is too small (finding F2); "ABD3to3" moves ABD m=3 q=2/2 to three other servers.
+        // paper's Qr = 1 is too small (finding F2); "ABD3to3" moves ABD m=3 q=2/2 to three other servers; any other
+        // value names the new configuration as `params` does (ABD or CAS, from an ABD or CAS old one; GC off).
         LegoReconfig? reconfig = null;
         var qrText = F("qr", "safe");
-        if (qrText is not ("safe" or "paper")) throw new ArgumentException($"qr \"{qrText}\": use safe (m - min(q1, q2) + 1) or paper (m - q2 + 1)");
+        if (qrText is not ("safe" or "paper")) throw new ArgumentException($"qr \"{qrText}\": use safe (m - min(q1, Wq) + 1) or paper (m - Wq + 1)");
         switch (F("reconfig", "none"))
         {
             case "none":
@@ -168,7 +170,11 @@ public static class LegoScenarios
                 if (p.Protocol != LegoProtocol.Abd || p.M != 3) throw new ArgumentException("reconfig ABD3to3 needs params ABD3");
                 reconfig = new LegoReconfig(LegoParams.Abd(3, 1, 2, 2) with { OptGet = p.OptGet }, qrText == "paper");
                 break;
-            case var r: throw new ArgumentException($"reconfig \"{r}\": use none, H1 or ABD3to3 (CAS configurations are not reconfigured in C# yet)");
+            case var r:
+                if (!fields.ContainsKey("params")) throw new ArgumentException($"reconfig \"{r}\" needs params (the old configuration)");
+                if (p.Delta > 0) throw new ArgumentException("delta: GC is not run during a reconfiguration (brief §4.7.2's RcGet fallback is not implemented)");
+                reconfig = new LegoReconfig(Params(r) with { OptGet = p.OptGet, PaperGuard = p.PaperGuard }, qrText == "paper");
+                break;
         }
         if (reconfig is not null && only is not null && only != "OpsComplete" && !LegoSystem.ReconfigMonitors.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not checked in a reconfiguration run ({string.Join(", ", LegoSystem.ReconfigMonitors)})");

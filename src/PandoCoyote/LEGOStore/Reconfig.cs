@@ -26,18 +26,23 @@ public sealed class ControllerInit(LegoParams old, LegoReconfig plan, LegoMutant
 
 /// <summary>
 /// The reconfiguration controller (brief §4.7.2; assumed not to fail, §1.2): it starts at a random point of the run
-/// (its first timeout), pauses and queries Qr old servers (TLA+ RcStart, RcQueried), writes the highest pair to q2 new
-/// servers, publishes the new configuration with rTag in the metadata service (RcPublish; M13: before the new servers
-/// acknowledge), then closes the old servers (RcFinish). It resends each step's message on timeouts.
+/// (its first timeout), pauses and queries Qr old servers (TLA+ RcStart, RcQueried). From an ABD configuration it takes
+/// the highest pair; from a CAS one the highest fin tag, whose symbols it then fetches from q4 old servers and decodes
+/// with the Reed–Solomon code (RcGot). It writes the pair to the new configuration (an ABD server stores the value, a
+/// CAS server its own symbol labelled fin) and waits for q2 acks (ABD) or max(q2, q3) (CAS; M17: q3), publishes the new
+/// configuration with rTag in the metadata service (RcPublish; M13: before the new servers acknowledge), then closes
+/// the old servers (RcFinish). It resends each step's message on timeouts.
 /// </summary>
 [OnEventDoAction(typeof(LegoMsg), nameof(OnMsg))]
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
 public sealed class Controller : NetActor<ControllerInit>
 {
-    private enum Phase { Waiting, Query, Write, Finish, Done }
+    private enum Phase { Waiting, Query, Get, Write, Finish, Done }
 
     private Phase _phase = Phase.Waiting;
     private readonly Dictionary<int, RcReply> _replies = [];
+    private readonly Dictionary<int, RcGetReply> _symbols = [];
+    private byte[][]? _newSymbols;
     private readonly HashSet<int> _acks = [];
     private Tag _t;
     private int _v;
@@ -70,8 +75,12 @@ public sealed class Controller : NetActor<ControllerInit>
             case Phase.Query:
                 for (int s = 0; s < Init.OldServers.Count; s++) if (!_replies.ContainsKey(s)) Send(Init.OldServers[s], new RcQuery(Id));
                 break;
+            case Phase.Get:
+                for (int s = 0; s < Init.OldServers.Count; s++) if (!_symbols.ContainsKey(s)) Send(Init.OldServers[s], new RcGet(Id, _t));
+                break;
             case Phase.Write:
-                for (int s = 0; s < Init.NewServers.Count; s++) if (!_acks.Contains(s)) Send(Init.NewServers[s], new RcWrite(Id, _t, _v));
+                for (int s = 0; s < Init.NewServers.Count; s++)
+                    if (!_acks.Contains(s)) Send(Init.NewServers[s], new RcWrite(Id, _t, _v, _newSymbols?[s]));
                 break;
             case Phase.Finish:
                 for (int s = 0; s < Init.OldServers.Count; s++) if (!_acks.Contains(s)) Send(Init.OldServers[s], new RcFinish(Id, _t));
@@ -87,9 +96,13 @@ public sealed class Controller : NetActor<ControllerInit>
                 _replies[r.Server] = r;
                 if (_replies.Count >= Init.Plan.Qr(Init.Old, Init.Mutant)) Queried();
                 break;
+            case RcGetReply g when _phase == Phase.Get && g.Tag == _t:
+                _symbols[g.Server] = g;
+                Got();
+                break;
             case RcAck a when _phase == Phase.Write && a.Phase == 2:
                 _acks.Add(a.Server);
-                if (_acks.Count >= Init.Plan.New.Q2) Publish();
+                if (_acks.Count >= Init.Plan.RcWriteNeed(Init.Mutant)) Publish();
                 break;
             case RcAck a when _phase == Phase.Finish && a.Phase == 3:
                 _acks.Add(a.Server);
@@ -98,11 +111,35 @@ public sealed class Controller : NetActor<ControllerInit>
         }
     }
 
-    /// <summary>TLA+ RcQueried: the highest pair of Qr replies goes to the new configuration.</summary>
+    /// <summary>
+    /// TLA+ RcQueried: from an ABD configuration the highest pair of Qr replies goes to the new configuration; from a
+    /// CAS one the highest fin tag, whose symbols are fetched next.
+    /// </summary>
     private void Queried()
     {
         var top = _replies.Values.MaxBy(r => r.Tag)!;
         _t = top.Tag; _v = top.Value;
+        if (Init.Old.Protocol == LegoProtocol.Cas) { _phase = Phase.Get; SendAll(); return; }
+        BeginWrite();
+    }
+
+    /// <summary>
+    /// TLA+ RcGot: q4 RcGet replies holding k symbols of the tag; decode them. (GC is off in reconfiguration runs, so k
+    /// symbols are always among q4 replies: brief §4.7.2's finMax fallback is not needed.)
+    /// </summary>
+    private void Got()
+    {
+        var held = _symbols.Values.Where(g => g.Symbol is not null).Select(g => (g.Server, g.Symbol!)).ToList();
+        if (_symbols.Count < Init.Old.Q4 || held.Count < Init.Old.K) return;
+        _v = LegoValues.Decode(Init.Old, held);
+        Coverage.Hit("lego: controller decoded the handed-over value");
+        BeginWrite();
+    }
+
+    /// <summary>Step 3: RcWrite to the new configuration (to CAS: each server's own symbol of the value).</summary>
+    private void BeginWrite()
+    {
+        if (Init.Plan.New.Protocol == LegoProtocol.Cas) _newSymbols = LegoValues.Encode(Init.Plan.New, _v);
         _phase = Phase.Write;
         _acks.Clear();
         SendAll();

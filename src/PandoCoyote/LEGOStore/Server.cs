@@ -47,8 +47,12 @@ public sealed class Server : LegoActor
 
     private void OnMsg(Event e)
     {
-        if (_down) return;
-        switch (((LegoMsg)e).Body)
+        if (!_down) Handle(((LegoMsg)e).Body);
+    }
+
+    private void Handle(object body)
+    {
+        switch (body)
         {
             case Query m: OnQuery(m); break;
             case AbdWrite m: OnAbdWrite(m); break;
@@ -56,6 +60,7 @@ public sealed class Server : LegoActor
             case CasFin m: OnCasFin(m); break;
             case CasReadFin m: OnCasReadFin(m); break;
             case RcQuery m: OnRcQuery(m); break;
+            case RcGet m: OnRcGet(m); break;
             case RcWrite m: OnRcWrite(m); break;
             case RcFinish m: OnRcFinish(m); break;
         }
@@ -64,8 +69,9 @@ public sealed class Server : LegoActor
     // ------------------------------------------------------------------ reconfiguration (brief §4.3 Gate, §4.7.3)
 
     /// <summary>
-    /// The gate of TLA+ ServerQuery/ServerWrite: true when the request may proceed. A paused server keeps it waiting; a
-    /// closed one serves a write whose tag is at most rTag (M18: any write) and fails everything else.
+    /// The gate of TLA+ ServerQuery/ServerWrite/ServerCas: true when the request may proceed. A paused server keeps it
+    /// waiting; a closed one serves a tagged request (ABD write, CAS pre, fin or readfin) whose tag is at most rTag
+    /// (M18: any tag) and fails everything else.
     /// </summary>
     private bool Gate(object request, PhaseId id, Tag? tag)
     {
@@ -81,17 +87,27 @@ public sealed class Server : LegoActor
         }
     }
 
-    /// <summary>TLA+ ServerRcQuery: pause (an active server; M12: never), report the stored pair.</summary>
+    /// <summary>TLA+ ServerRcQuery: pause (an active server; M12: never), report the stored pair (CAS: the highest fin tag).</summary>
     private void OnRcQuery(RcQuery m)
     {
         if (_status == Status.Active && Mutant != LegoMutant.M12NoPause) _status = Status.Paused;
-        Send(m.Controller, new RcReply(Index, _tag, _value));
+        Send(m.Controller, P.Protocol == LegoProtocol.Abd ? new RcReply(Index, _tag, _value) : new RcReply(Index, FinMax(), 0));
     }
 
-    /// <summary>TLA+ ServerRcWrite (new servers): store the handed-over pair if newer.</summary>
+    /// <summary>TLA+ ServerRcGet (old CAS servers): the symbol held for the tag, whatever the server's status.</summary>
+    private void OnRcGet(RcGet m) =>
+        Send(m.Controller, new RcGetReply(Index, m.Tag, _list.TryGetValue(m.Tag, out var e) ? e.Symbol : null));
+
+    /// <summary>TLA+ ServerRcWrite (new servers): ABD stores the handed-over pair if newer; CAS stores its symbol labelled fin.</summary>
     private void OnRcWrite(RcWrite m)
     {
-        if (m.Tag > _tag) { _tag = m.Tag; _value = m.Value; Report(); }
+        if (P.Protocol == LegoProtocol.Cas)
+        {
+            _list[m.Tag] = new CasEntry(m.Symbol, true);
+            Coverage.Hit("lego: RcWrite stored a fin symbol");
+            MarkFinAndGc(m.Tag);
+        }
+        else if (m.Tag > _tag) { _tag = m.Tag; _value = m.Value; Report(); }
         Send(m.Controller, new RcAck(Index, 2));
     }
 
@@ -104,7 +120,7 @@ public sealed class Server : LegoActor
             _rTag = m.RTag;
             var waiting = _waiting.ToList();
             _waiting.Clear();
-            foreach (var w in waiting) { if (w is Query q) OnQuery(q); else if (w is AbdWrite a) OnAbdWrite(a); }
+            foreach (var w in waiting) Handle(w);
         }
         Send(m.Controller, new RcAck(Index, 3));
     }
@@ -152,6 +168,7 @@ public sealed class Server : LegoActor
     /// <summary>TLA+ ServerPre (PreEntry): store the symbol unless one is held or the tag is below the cut; acknowledge.</summary>
     private void OnCasPre(CasPre m)
     {
+        if (!Gate(m, m.Id, m.Tag)) return;
         var sym = Collected(m.Tag) ? null : m.Symbol;
         if (!_list.TryGetValue(m.Tag, out var e)) _list[m.Tag] = new CasEntry(sym, false);
         else if (Mutant == LegoMutant.MSServerRegresses) _list[m.Tag] = new CasEntry(sym, false);    // MS: resets the label
@@ -164,6 +181,7 @@ public sealed class Server : LegoActor
     /// <summary>TLA+ ServerFin: label fin (MarkFinAndGc), acknowledge.</summary>
     private void OnCasFin(CasFin m)
     {
+        if (!Gate(m, m.Id, m.Tag)) return;
         MarkFinAndGc(m.Tag);
         Reply(m.Id, new Ack(Index, m.Id, m.Tag));
     }
@@ -171,6 +189,7 @@ public sealed class Server : LegoActor
     /// <summary>TLA+ ServerReadFin: label fin (M7: not), collect, reply with the symbol held for the tag.</summary>
     private void OnCasReadFin(CasReadFin m)
     {
+        if (!Gate(m, m.Id, m.Tag)) return;
         if (Mutant != LegoMutant.M7ReadNoFin) MarkFinAndGc(m.Tag);
         Reply(m.Id, new ReadReply(Index, m.Id, m.Tag, _list.TryGetValue(m.Tag, out var e) ? e.Symbol : null));
     }

@@ -127,6 +127,8 @@ public enum LegoMutant
     M13PublishEarly,
     /// <summary>M18 (reconfiguration): a closed server serves tagged requests whatever their tag (MutantM18ServesWhenClosed).</summary>
     M18ClosedServesAll,
+    /// <summary>M17 (reconfiguration): RcWrite to a CAS target waits for q3 acks only, not max(q2, q3) (MutantM17RcWriteNeed).</summary>
+    M17RcWriteQ3,
 }
 
 /// <summary>
@@ -228,17 +230,24 @@ public sealed class LegoInit(int id, LegoParams p, LegoMutant mutant, ActorId ne
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Reconfiguration (brief §4.7, one ABD-to-ABD reconfiguration; TLA+ specs/LEGOReconfig.tla).
+// Reconfiguration (brief §4.7, one reconfiguration between ABD and CAS configurations; TLA+ specs/LEGOReconfig.tla).
 // ---------------------------------------------------------------------------------------------------------------
 
 /// <summary>A closed old server refuses a request: restart the operation in configuration <paramref name="Next"/> (brief §4.1 MOVED).</summary>
 public sealed record OperationFail(int Server, PhaseId Id, int Next);
 /// <summary>Controller → old servers: pause and report the stored pair (RcQuery).</summary>
 public sealed record RcQuery(ActorId Controller);
-/// <summary>An old server's stored pair (RcReply).</summary>
+/// <summary>An old server's stored pair (RcReply); a CAS server reports its highest fin tag and no value.</summary>
 public sealed record RcReply(int Server, Tag Tag, int Value);
-/// <summary>Controller → new servers: store the handed-over pair (RcWrite).</summary>
-public sealed record RcWrite(ActorId Controller, Tag Tag, int Value);
+/// <summary>Controller → old CAS servers: the symbol held for the tag (RcGet; answered even while paused or closed).</summary>
+public sealed record RcGet(ActorId Controller, Tag Tag);
+/// <summary>An old CAS server's symbol of the tag, or null when it holds none (RcGetReply).</summary>
+public sealed record RcGetReply(int Server, Tag Tag, byte[]? Symbol);
+/// <summary>
+/// Controller → new servers: store the handed-over pair (RcWrite). To a CAS server it carries that server's symbol
+/// of the value, stored labelled fin.
+/// </summary>
+public sealed record RcWrite(ActorId Controller, Tag Tag, int Value, byte[]? Symbol = null);
 /// <summary>Controller → old servers: close, serving tags up to rTag (RcFinish).</summary>
 public sealed record RcFinish(ActorId Controller, Tag RTag);
 /// <summary>A server acknowledges RcWrite (Phase 2) or RcFinish (Phase 3).</summary>
@@ -251,8 +260,9 @@ public sealed record MdsAsk(ActorId Client, int Op);
 public sealed record MdsReply(int Op, int Cfg);
 
 /// <summary>
-/// One reconfiguration of the key from an old ABD configuration to a new one on other servers (brief §4.7). Qr, the
-/// controller's query quorum, is the paper's m − q2 + 1 or the brief's m − min(q1, q2) + 1 (finding F2).
+/// One reconfiguration of the key from an old configuration to a new one on other servers, each ABD or CAS (brief
+/// §4.7). Qr, the controller's query quorum, is the paper's m − Wq + 1 or the brief's m − min(q1, Wq) + 1 (finding
+/// F2), with Wq = q2 for ABD and min(q3, q4) for CAS.
 /// </summary>
 /// <param name="New">The new configuration.</param>
 /// <param name="PaperQr">Use the paper's Qr (finding F2) instead of the brief's safe rule.</param>
@@ -260,6 +270,14 @@ public sealed record LegoReconfig(LegoParams New, bool PaperQr)
 {
     /// <summary>Qr of the old configuration <paramref name="old"/> (M11: one below the paper's rule).</summary>
     public int Qr(LegoParams old, LegoMutant mutant) =>
-        mutant == LegoMutant.M11QrTooSmall ? old.M - old.Q2
-        : PaperQr ? old.M - old.Q2 + 1 : old.M - Math.Min(old.Q1, old.Q2) + 1;
+        mutant == LegoMutant.M11QrTooSmall ? old.M - old.Wq
+        : PaperQr ? old.M - old.Wq + 1 : old.M - Math.Min(old.Q1, old.Wq) + 1;
+
+    /// <summary>
+    /// TLA+ RcWriteNeed: the RcWrite acks the controller waits for before it publishes (brief §5.3 RC3: q2 for an ABD
+    /// target, max(q2, q3) for a CAS one; M17: q3 for CAS).
+    /// </summary>
+    public int RcWriteNeed(LegoMutant mutant) =>
+        New.Protocol == LegoProtocol.Abd ? New.Q2
+        : mutant == LegoMutant.M17RcWriteQ3 ? New.Q3 : Math.Max(New.Q2, New.Q3);
 }
