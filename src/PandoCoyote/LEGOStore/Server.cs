@@ -96,7 +96,7 @@ public sealed class Server : LegoActor
 
     /// <summary>TLA+ ServerRcGet (old CAS servers): the symbol held for the tag, whatever the server's status.</summary>
     private void OnRcGet(RcGet m) =>
-        Send(m.Controller, new RcGetReply(Index, m.Tag, _list.TryGetValue(m.Tag, out var e) ? e.Symbol : null));
+        Send(m.Controller, new RcGetReply(Index, m.Tag, SymbolOf(m.Tag)));
 
     /// <summary>TLA+ ServerRcWrite (new servers): ABD stores the handed-over pair if newer; CAS stores its symbol labelled fin.</summary>
     private void OnRcWrite(RcWrite m)
@@ -152,6 +152,9 @@ public sealed class Server : LegoActor
 
     private Tag FinMax() => _list.Where(kv => kv.Value.Fin).Max(kv => kv.Key);
 
+    /// <summary>TLA+ SymOf: the symbol held for the tag, or null (never received, or collected).</summary>
+    private byte[]? SymbolOf(Tag t) => _list.TryGetValue(t, out var e) ? e.Symbol : null;
+
     /// <summary>
     /// TLA+ Collected (GcCut): a tag's symbol is dropped, or not stored, when the tag is below the server's δ-th highest
     /// fin tag (GC off: never). M19 also drops the symbol of that δ-th tag, keeping δ − 1 fin versions.
@@ -191,7 +194,7 @@ public sealed class Server : LegoActor
     {
         if (!Gate(m, m.Id, m.Tag)) return;
         if (Mutant != LegoMutant.M7ReadNoFin) MarkFinAndGc(m.Tag);
-        Reply(m.Id, new ReadReply(Index, m.Id, m.Tag, _list.TryGetValue(m.Tag, out var e) ? e.Symbol : null));
+        Reply(m.Id, new ReadReply(Index, m.Id, m.Tag, SymbolOf(m.Tag)));
     }
 
     /// <summary>TLA+ MarkFinAndGc: label the tag fin (an entry without a symbol if unknown), then drop symbols below the cut.</summary>
