@@ -178,8 +178,10 @@ L0 == {[tag |-> T0, sym |-> InitValue, lab |-> "fin"]}
 Slots == {<<s, c>> \in Servers \X Cfgs : s \in Members[c]}
 CasSlots == {x \in Slots : IsCAS(x[2])}
 
-\* What a server of configuration c holds as its newest stored tag (brief §6 `stored`).
+\* What a server of configuration c holds as its newest stored tag (brief §6 `stored`),
+\* and the value a query reply carries with it (ABD only: a CAS query returns a tag).
 Stored(s, c) == IF IsABD(c) THEN stag[s, c] ELSE FinMax(L[s, c])
+StoredValue(s, c) == IF IsABD(c) THEN sval[s, c] ELSE NoValue
 
 Entries == [tag : Tags, sym : Syms \cup {NoSym}, lab : {"pre", "fin"}]
 
@@ -363,9 +365,8 @@ ServerQuery(s) ==
         /\ msgs' = msgs \cup
               {IF status[s, m.cfg] # "active"
                THEN [type |-> "fail", op |-> m.op, att |-> m.att, src |-> s]
-               ELSE IF IsABD(m.cfg)
-               THEN [type |-> "qreply", op |-> m.op, att |-> m.att, src |-> s, tag |-> stag[s, m.cfg], val |-> sval[s, m.cfg]]
-               ELSE [type |-> "qreply", op |-> m.op, att |-> m.att, src |-> s, tag |-> FinMax(L[s, m.cfg]), val |-> NoValue]}
+               ELSE [type |-> "qreply", op |-> m.op, att |-> m.att, src |-> s, tag |-> Stored(s, m.cfg),
+                     val |-> StoredValue(s, m.cfg)]}
         /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
 
 \* The gate for a tagged request m at s: proceed while active, or closed with
@@ -422,8 +423,9 @@ ServerCas(s) ==
         /\ ~RequestAnswered(s, m)
         /\ status[s, m.cfg] # "paused"
         /\ IF Proceeds(s, m)
-           THEN /\ L' = [L EXCEPT ![s, m.cfg] = CasHandle(s, m).ls]
-                /\ msgs' = msgs \cup {CasHandle(s, m).reply}
+           THEN LET h == CasHandle(s, m) IN
+                /\ L' = [L EXCEPT ![s, m.cfg] = h.ls]
+                /\ msgs' = msgs \cup {h.reply}
            ELSE /\ msgs' = msgs \cup {[type |-> "fail", op |-> m.op, att |-> m.att, src |-> s]}
                 /\ UNCHANGED L
     /\ UNCHANGED <<stag, sval, status, rtag, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
@@ -435,8 +437,7 @@ ServerRcQuery(s) ==
     /\ [type |-> "rcquery"] \in msgs
     /\ ~\E r \in msgs : r.type = "rcreply" /\ r.src = s
     /\ status' = IF status[s, 1] = "active" /\ PausesOnQuery THEN [status EXCEPT ![s, 1] = "paused"] ELSE status
-    /\ msgs' = msgs \cup {IF IsABD(1) THEN [type |-> "rcreply", src |-> s, tag |-> stag[s, 1], val |-> sval[s, 1]]
-                                      ELSE [type |-> "rcreply", src |-> s, tag |-> FinMax(L[s, 1]), val |-> NoValue]}
+    /\ msgs' = msgs \cup {[type |-> "rcreply", src |-> s, tag |-> Stored(s, 1), val |-> StoredValue(s, 1)]}
     /\ UNCHANGED <<stag, sval, L, rtag, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
 
 \* M16 only: a closed server handles a late or duplicated RcQuery again and

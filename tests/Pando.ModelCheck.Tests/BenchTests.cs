@@ -51,3 +51,35 @@ public class LincheckCliTests
         finally { File.Delete(good); File.Delete(bad); }
     }
 }
+
+/// A --record run of a few tests updates their rows of a benchmark page and keeps the others.
+public class MarkdownMergeTests
+{
+    private const string Head = "# T\n\n| test | n |\n|---|---:|\n";
+
+    [Fact]
+    public void Rows_of_other_tests_are_kept_and_rerun_rows_replaced_in_place()
+    {
+        var f = Path.GetTempFileName();
+        try
+        {
+            File.WriteAllText(f, Head + "| `a` | 1 |\n| `b` | 2 |\n| `c` | 3 |\n\ntail\n");
+            Pando.Cli.MarkdownReport.WriteMerged(f, Head + "| `b` | 20 |\n| `d` | 4 |\n\nnew tail\n");
+            Assert.Equal(Head + "| `a` | 1 |\n| `b` | 20 |\n| `c` | 3 |\n| `d` | 4 |\n\nnew tail\n", File.ReadAllText(f));
+        }
+        finally { File.Delete(f); }
+    }
+
+    [Fact]
+    public void A_table_with_other_columns_is_replaced_whole()
+    {
+        var f = Path.GetTempFileName();
+        try
+        {
+            File.WriteAllText(f, "# T\n\n| test | seed 1 |\n|---|---:|\n| `a` | 1 |\n");
+            Pando.Cli.MarkdownReport.WriteMerged(f, Head + "| `b` | 2 |\n");
+            Assert.Equal(Head + "| `b` | 2 |\n", File.ReadAllText(f));
+        }
+        finally { File.Delete(f); }
+    }
+}

@@ -172,7 +172,7 @@ public static class PCheckCommand
                 });
             JsonFiles.RecordStats(manifestPath, "tests", ok);
             var bench = Path.Combine(root, "docs", "benchmarks", "pchecker.md");
-            File.WriteAllText(bench, report);
+            MarkdownReport.WriteMerged(bench, report);
             Console.WriteLine($"recorded statistics of {ok.Count} test(s) in {manifestPath} and {bench}");
         }
         int failed = outcomes.Count(o => !o.Judgement.Ok) + suiteFailures;
@@ -290,7 +290,7 @@ public static class PCheckCommand
             // A sweep of passing tests only is the witness calibration; it must not overwrite the bug tests' table.
             var file = tests.All(t => t.Expect.Kind == VerdictKind.Pass) ? "p-witnesses.md" : "p-seeds.md";
             var bench = Path.Combine(root, "docs", "benchmarks", file);
-            File.WriteAllText(bench, report);
+            MarkdownReport.WriteMerged(bench, report);
             Console.WriteLine($"recorded {bench}");
         }
         int failed = outcomes.Count(o => !o.Judgement.Ok);

@@ -3,6 +3,11 @@
  * phase sends its request to every server and completes with replies from `need` distinct
  * servers of the current (operation, attempt, phase) (M15: `need` reply messages); on a
  * timeout it resends to the servers that have not replied. Keeps the CAS read cache.
+ *
+ * Reconfiguration (brief §4.1, §4.7.4, §4.8): before an operation the client may ask the
+ * metadata service for the newest configuration (TLA+ Invoke's choice of cfgOf or mds.latest);
+ * an OperationFail for its current attempt restarts the whole operation in the new
+ * configuration (TLA+ Restart).
  *****************************************************************************************/
 
 enum tStage { ST_IDLE, ST_PUT_Q, ST_ABD_W, ST_CAS_PRE, ST_CAS_FIN, ST_GET_Q, ST_GET_WB, ST_GET_RF }
@@ -10,8 +15,12 @@ enum tStage { ST_IDLE, ST_PUT_Q, ST_ABD_W, ST_CAS_PRE, ST_CAS_FIN, ST_GET_Q, ST_
 machine Client {
   var id: int;
   var cfg: tConfig;
+  var P: tParams;             // the parameters of the configuration the client believes current
+  var cfgIdx: int;            // 1 or 2
   var net: machine;
   var servers: seq[machine];
+  var newServers: seq[machine];
+  var mds: machine;
   var ops: seq[tOp];
   var next: int;
   var cur: tOp;
@@ -27,11 +36,16 @@ machine Client {
   var timer: int;
 
   start state Init {
-    entry (p: (id: int, cfg: tConfig, net: machine, servers: seq[machine], ops: seq[tOp])) {
+    entry (p: (id: int, cfg: tConfig, net: machine, servers: seq[machine], ops: seq[tOp],
+               newServers: seq[machine], mds: machine)) {
       id = p.id;
       cfg = p.cfg;
+      P = cfg.params;
+      cfgIdx = 1;
       net = p.net;
       servers = p.servers;
+      newServers = p.newServers;
+      mds = p.mds;
       ops = p.ops;
       goto Running;
     }
@@ -42,11 +56,22 @@ machine Client {
     on eQueryReply do OnReply;
     on eAck do OnReply;
     on eReadReply do OnReply;
+    // TLA+ Restart: OperationFail for the current phase of the current attempt in the old configuration.
+    // A refusal of an earlier phase's request is stale (that phase had its quorum); TLA+ lets the client
+    // restart or go on in that case, P takes the second branch.
+    on eFail do (r: tReply) {
+      if (stage == ST_IDLE || r.op != op || r.att != att || r.ph != ph || cfgIdx != 1) { return; }
+      SwitchToNew();
+      att = att + 1;
+      tag = T0();
+      announce eWitOpRestart;
+      StartAttempt();
+    }
     on eTimeout do (t: int) {
       var s: int;
       if (stage == ST_IDLE || t != timer) { return; }
       // A CAS GET with a quorum of phase-2 replies but fewer than k symbols retries (brief §4.4).
-      if (stage == ST_GET_RF && Count() >= cfg.params.q4 && SymbolCount() < cfg.params.k) { Retry(); return; }
+      if (stage == ST_GET_RF && Count() >= P.q4 && SymbolCount() < P.k) { Retry(); return; }
       while (s < sizeof(servers)) {
         if (!(s in repliers)) { SendTo(s); }
         s = s + 1;
@@ -61,8 +86,22 @@ machine Client {
     next = next + 1;
     op = id * 100 + next;
     att = 1;
+    // TLA+ Invoke: the cached configuration, or the newest one the metadata service names.
+    if (cfg.reconf.enabled && cfg.reconf.askMds && cfgIdx == 1 && choose(2) == 0) {
+      send mds, eMdsAsk, this;
+      receive {
+        case eMdsLatest: (latest: int) { if (latest == 2) { SwitchToNew(); } }
+      }
+    }
     announce eMonInvoke, (op = op, put = cur.put, val = cur.val);
     StartAttempt();
+  }
+
+  fun SwitchToNew() {
+    cfgIdx = 2;
+    P = cfg.reconf.next;
+    servers = newServers;
+    cache = default(map[tTag, int]);
   }
 
   fun StartAttempt() {
@@ -116,22 +155,23 @@ machine Client {
   }
 
   fun Done(t: tTag, v: int) {
-    announce eMonRespond, (op = op, tag = t, val = v);
+    announce eMonRespond, (op = op, cfg = cfgIdx, tag = t, val = v);
+    if (cfgIdx == 2) { announce eWitNewOp; }
     StartNext();
   }
 
   fun Progress() {
     var need: int;
-    if (stage == ST_PUT_Q && Count() >= cfg.params.q1) { PutQueried(); }
-    else if (stage == ST_ABD_W && Count() >= cfg.params.q2) { announce eWitPutDone; Done(tag, cur.val); }
+    if (stage == ST_PUT_Q && Count() >= P.q1) { PutQueried(); }
+    else if (stage == ST_ABD_W && Count() >= P.q2) { announce eWitPutDone; Done(tag, cur.val); }
     else if (stage == ST_CAS_PRE) {
-      need = cfg.params.q2;
+      need = P.q2;
       if (cfg.mutant == LM6_FIN_EARLY) { need = 1; }
       if (Count() >= need) { Phase(ST_CAS_FIN); }
     }
-    else if (stage == ST_CAS_FIN && Count() >= cfg.params.q3) { announce eWitPutDone; Done(tag, cur.val); }
+    else if (stage == ST_CAS_FIN && Count() >= P.q3) { announce eWitPutDone; Done(tag, cur.val); }
     else if (stage == ST_GET_Q && Count() >= GetPhase1Need()) { GetQueried(); }
-    else if (stage == ST_GET_WB && Count() >= cfg.params.q2) { announce eWitWriteBack; Done(tag, val); }
+    else if (stage == ST_GET_WB && Count() >= P.q2) { announce eWitWriteBack; Done(tag, val); }
     else if (stage == ST_GET_RF) { GetReadProgress(); }
   }
 
@@ -143,16 +183,16 @@ machine Client {
     tag = (z = z + 1, w = id);
     if (cfg.mutant == LM4_TAG_WITHOUT_WRITER) { tag = (z = z + 1, w = 0); }
     val = cur.val;
-    announce eMonTag, (op = op, tag = tag, val = val);
-    if (cfg.params.proto == ABD) { Phase(ST_ABD_W); } else { Phase(ST_CAS_PRE); }
+    announce eMonTag, (op = op, cfg = cfgIdx, tag = tag, val = val);
+    if (P.proto == ABD) { Phase(ST_ABD_W); } else { Phase(ST_CAS_PRE); }
   }
 
   // TLA+ GetPhase1Need.
   fun GetPhase1Need(): int {
-    if (!cfg.params.optGet || cfg.mutant == LM3_FAST_PATH_AT_Q1) { return cfg.params.q1; }
-    if (cfg.params.proto == ABD) { if (cfg.params.q2 > cfg.params.q1) { return cfg.params.q2; } return cfg.params.q1; }
-    if (cfg.params.q4 > cfg.params.q1) { return cfg.params.q4; }
-    return cfg.params.q1;
+    if (!P.optGet || cfg.mutant == LM3_FAST_PATH_AT_Q1) { return P.q1; }
+    if (P.proto == ABD) { if (P.q2 > P.q1) { return P.q2; } return P.q1; }
+    if (P.q4 > P.q1) { return P.q4; }
+    return P.q1;
   }
 
   // TLA+ GetQueried (ABD and CAS).
@@ -165,18 +205,18 @@ machine Client {
     while (i < sizeof(replies)) { t = TagMax(t, replies[i].tag); i = i + 1; }
     i = 0;
     while (i < sizeof(replies)) { if (replies[i].tag == t) { atT = atT + 1; v = replies[i].val; } i = i + 1; }
-    if (cfg.params.proto == ABD) {
+    if (P.proto == ABD) {
       if (cfg.mutant == LMR_READ_ANY_VALUE) { v = replies[0].val; }
       if (cfg.mutant == LM2_NO_WRITE_BACK) { Done(t, v); return; }
-      fast = cfg.params.q2;
-      if (cfg.mutant == LM3_FAST_PATH_AT_Q1) { fast = cfg.params.q1; }
-      if (cfg.params.optGet && atT >= fast) { announce eWitFastRead; Done(t, v); return; }
+      fast = P.q2;
+      if (cfg.mutant == LM3_FAST_PATH_AT_Q1) { fast = P.q1; }
+      if (P.optGet && atT >= fast) { announce eWitFastRead; Done(t, v); return; }
       tag = t;
       val = v;
       Phase(ST_GET_WB);
       return;
     }
-    if (cfg.params.optGet && t in cache && (cfg.params.paperGuard || atT >= cfg.params.q4)) {
+    if (P.optGet && t in cache && (P.paperGuard || atT >= P.q4)) {
       announce eWitCacheHit;
       Done(t, cache[t]);
       return;
@@ -189,7 +229,7 @@ machine Client {
   fun GetReadProgress() {
     var syms: int;
     syms = SymbolCount();
-    if (syms >= cfg.params.k && (cfg.mutant == LM8_READ_AT_K || Count() >= cfg.params.q4)) {
+    if (syms >= P.k && (cfg.mutant == LM8_READ_AT_K || Count() >= P.q4)) {
       val = Decode();
       cache[tag] = val;
       announce eWitDecoded;

@@ -1,6 +1,6 @@
 /*****************************************************************************************
- * LEGOStore in P: ABD and CAS for one key in one configuration (brief LEGOStore §4.2-4.6).
- * Shared types and messages. Symbols are abstracted as in specs/CAS.tla: server i's symbol of
+ * LEGOStore in P: ABD and CAS for one key (brief LEGOStore §4.2-4.6), in one configuration or
+ * across one reconfiguration to a second one (§4.7; PSrc/Reconfig.p). Shared types and messages. Symbols are abstracted as in specs/CAS.tla: server i's symbol of
  * a value is the pair (value, i), so a server's symbol is represented by the value; decoding
  * symbols that do not all carry one value gives GARBAGE. Real Reed-Solomon coding is the C#
  * level's business (src/PandoCoyote/LEGOStore).
@@ -48,7 +48,30 @@ enum tWorkload { WL_RACE, WL_READERS, WL_GC, WL_BUSY }
 // resend: clients resend on timeouts (needed with loss); the liveness tests run without loss and without
 // timers, so that a schedule ends once nothing is in flight and a pending operation is a liveness violation.
 type tConfig = (params: tParams, mutant: tLegoMutant, workload: tWorkload, drops: int, dups: int,
-                crashes: int, restart: bool, timerOdds: int, resend: bool);
+                crashes: int, restart: bool, timerOdds: int, resend: bool, reconf: tReconf);
+
+// Reconfiguration (brief §4.7; specs/LEGOReconfig.tla): the new configuration, the query-quorum rule
+// (finding F2: the paper's m - Wq + 1 or the brief's m - min(q1, Wq) + 1) and the mutant, if any.
+// The old configuration is `params`; its servers and the new one's are distinct machines (the TLA+
+// models also cover a server that belongs to both configurations).
+// askMds: before an operation a client asks the metadata service with probability 1/2 (TLA+ Invoke's
+// choice); without it a client learns of the new configuration only from an OperationFail (brief §4.8
+// lets a client ask whenever it wants, so never asking is one allowed behaviour).
+type tReconf = (enabled: bool, next: tParams, paperQr: bool, mutant: tReconfMutant, askMds: bool);
+
+// Reconfiguration mutants (brief §8; the overrides of configs/LEGOStore/MCLEGOReconfig.tla).
+enum tReconfMutant {
+  RM_NONE,
+  RM11_QR_TOO_SMALL,      // the controller's query quorum is m - Wq, one too small
+  RM12_NO_PAUSE,          // old servers do not pause on RcQuery
+  RM13_PUBLISH_EARLY,     // the controller publishes without waiting for RcWrite acks
+  RM16_REPAUSE,           // a closed server re-pauses on a late or duplicated RcQuery
+  RM17_RCWRITE_Q3,        // to a CAS configuration, RcWrite waits for q3 acks, not max(q2, q3)
+  RM18_CLOSED_SERVES_ALL, // a closed server serves tagged requests whatever their tag
+  RMQ_QR_ALL              // ours, against RC5: the controller waits for every old server
+}
+
+enum tSrvStatus { SS_ACTIVE, SS_PAUSED, SS_CLOSED }
 
 // One operation of a client's script.
 type tOp = (put: bool, val: int);
@@ -68,6 +91,24 @@ event eCasReadFin: tReq;  // CasReadFin (GET phase 2)
 event eQueryReply: tReply;
 event eAck: tReply;
 event eReadReply: tReply;
+// OperationFail (brief §4.7.4): a closed server refuses the attempt; the client restarts the operation
+// in the new configuration (tag and val unused).
+event eFail: tReply;
+
+// The controller's messages (brief §4.7.2-4.7.3). Server ids are global: the old configuration's
+// servers are 0..m-1, the new one's m..m+m'-1.
+event eRcStart: int;                                   // the environment starts the reconfiguration (payload unused)
+event eRcQuery: machine;                               // pause and report (payload: the controller)
+event eRcReply: (server: int, tag: tTag, val: int);    // ABD: tag and value; CAS: highest fin tag
+event eRcGet: (ctrl: machine, tag: tTag);              // CAS old: the symbol held for tag
+event eRcGetReply: (server: int, tag: tTag, sym: int);
+event eRcWrite: (ctrl: machine, tag: tTag, val: int);  // the handed-over pair (CAS: the server's symbol)
+event eRcAck: int;
+event eRcFinish: (ctrl: machine, tag: tTag);           // close, serving tags <= tag
+event eRcFinAck: int;
+// The metadata service (brief §4.8), kept by the controller: a client asks which configuration is newest.
+event eMdsAsk: machine;
+event eMdsLatest: int;
 
 // A CAS list entry: the symbol held (its value, or NOSYM) and the label.
 type tEntry = (sym: int, fin: bool);

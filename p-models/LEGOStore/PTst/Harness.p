@@ -1,5 +1,7 @@
 /*****************************************************************************************
- * Test harness: one configuration of one key, its servers and three clients.
+ * Test harness: one configuration of one key, its servers and three clients; with a
+ * reconfiguration (cfg.reconf.enabled) also the new configuration's servers and the controller, whose
+ * start message goes through the network like any other (so it arrives at a random point).
  *
  * WL_RACE: clients 1 and 2 PUT one value each, client 3 GETs twice.
  * WL_READERS: client 1 PUTs twice, clients 2 and 3 GET three times each.
@@ -16,17 +18,32 @@ machine Harness {
       var i: int;
       var c: int;
       var scripts: seq[seq[tOp]];
-      announce eMonConfig, cfg.params;
+      var nw: seq[machine];
+      var all: seq[machine];
+      var ctrl: machine;
+      announce eMonConfig, (idx = 1, params = cfg.params);
+      if (cfg.reconf.enabled) { announce eMonConfig, (idx = 2, params = cfg.reconf.next); }
       net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,
                          timerOdds = cfg.timerOdds, horizon = 150, leaderFaults = false, proxyCrashes = false));
       while (i < cfg.params.m) {
-        servers += (i, new Server((id = i, cfg = cfg, net = net)));
+        servers += (i, new Server((id = i, idx = 1, params = cfg.params, cfg = cfg, net = net)));
+        all += (i, servers[i]);
         i = i + 1;
       }
-      send net, eNetCrashTargets, servers;
+      if (cfg.reconf.enabled) {
+        i = 0;
+        while (i < cfg.reconf.next.m) {
+          nw += (i, new Server((id = cfg.params.m + i, idx = 2, params = cfg.reconf.next, cfg = cfg, net = net)));
+          all += (sizeof(all), nw[i]);
+          i = i + 1;
+        }
+        ctrl = new Controller((cfg = cfg, net = net, old = servers, nw = nw));
+        NSend(net, ctrl, eRcStart, 0);
+      }
+      send net, eNetCrashTargets, all;
       scripts = Scripts(cfg.workload);
       while (c < sizeof(scripts)) {
-        new Client((id = c + 1, cfg = cfg, net = net, servers = servers, ops = scripts[c]));
+        new Client((id = c + 1, cfg = cfg, net = net, servers = servers, ops = scripts[c], newServers = nw, mds = ctrl));
         c = c + 1;
       }
     }
@@ -67,16 +84,50 @@ fun Cas(m: int, k: int, q1: int, q2: int, q3: int, q4: int, opt: bool, paper: bo
   return (proto = CAS, m = m, k = k, q1 = q1, q2 = q2, q3 = q3, q4 = q4, optGet = opt, paperGuard = paper, delta = delta);
 }
 
+// No reconfiguration.
+fun NoReconf(): tReconf {
+  return (enabled = false, next = Abd(1, 1, 1, false), paperQr = false, mutant = RM_NONE, askMds = false);
+}
+// A reconfiguration to `next` with the brief's query quorum (paperQr: the paper's, finding F2).
+fun To(next: tParams, paperQr: bool, m: tReconfMutant): tReconf {
+  return (enabled = true, next = next, paperQr = paperQr, mutant = m, askMds = true);
+}
+// Clients that never ask the metadata service: they move only when refused (F2 needs a stale client).
+fun ToNoMds(next: tParams, paperQr: bool, m: tReconfMutant): tReconf {
+  return (enabled = true, next = next, paperQr = paperQr, mutant = m, askMds = false);
+}
+
 // Loss, duplication, reordering and up to two crash-restarts of servers (durable state).
 fun Faulty(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
-  return (params = p, mutant = m, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40, resend = true);
+  return (params = p, mutant = m, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40, resend = true,
+          reconf = NoReconf());
 }
 // Many losses: the read-inversion races of M3, M7 and M9 need a write or fin to miss several servers.
 fun Lossy(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
-  return (params = p, mutant = m, workload = w, drops = 6, dups = 1, crashes = 0, restart = true, timerOdds = 40, resend = true);
+  return (params = p, mutant = m, workload = w, drops = 6, dups = 1, crashes = 0, restart = true, timerOdds = 40, resend = true,
+          reconf = NoReconf());
 }
 // Liveness: no loss, duplication and reordering, one server down for good, no timers (a schedule ends when
 // nothing is in flight, so an operation still pending then never completes).
 fun Live(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
-  return (params = p, mutant = m, workload = w, drops = 0, dups = 2, crashes = 1, restart = false, timerOdds = 40, resend = false);
+  return (params = p, mutant = m, workload = w, drops = 0, dups = 2, crashes = 1, restart = false, timerOdds = 40, resend = false,
+          reconf = NoReconf());
+}
+// The same fault profiles with a reconfiguration from p to r.next.
+fun FaultyRc(p: tParams, r: tReconf, w: tWorkload): tConfig {
+  return (params = p, mutant = LM_NONE, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40, resend = true,
+          reconf = r);
+}
+// Many losses and no crashes (F2's race needs the RcQuery to one old server to arrive late).
+fun LossyRc(p: tParams, r: tReconf, w: tWorkload): tConfig {
+  return (params = p, mutant = LM_NONE, workload = w, drops = 6, dups = 1, crashes = 0, restart = true, timerOdds = 40, resend = true,
+          reconf = r);
+}
+fun FaultyRcMut(p: tParams, m: tLegoMutant, r: tReconf, w: tWorkload): tConfig {
+  return (params = p, mutant = m, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40, resend = true,
+          reconf = r);
+}
+fun LiveRc(p: tParams, r: tReconf, w: tWorkload, crashes: int): tConfig {
+  return (params = p, mutant = LM_NONE, workload = w, drops = 0, dups = 2, crashes = crashes, restart = false, timerOdds = 40,
+          resend = false, reconf = r);
 }

@@ -4,7 +4,7 @@
  * only the monitor it must violate. Names start with tcLego (no name is a prefix of another).
  *****************************************************************************************/
 
-module LegoSystem = { Harness, Network, Server, Client };
+module LegoSystem = { Harness, Network, Server, Client, Controller };
 
 machine TestAbd3 { start state S { entry { new Harness(Faulty(Abd(3, 2, 2, false), LM_NONE, WL_BUSY)); } } }
 machine TestAbd4Opt { start state S { entry { new Harness(Lossy(Abd(4, 2, 3, true), LM_NONE, WL_READERS)); } } }
@@ -78,3 +78,68 @@ test tcLegoCasM10Decodability [main=TestCM10]: assert Decodability in (union Leg
 test tcLegoCasMSServerMonotone [main=TestCMS]: assert ServerMonotone in (union LegoSystem, { TestCMS });
 test tcLegoCasM19Recoverable [main=TestCM19]: assert Recoverable in (union LegoSystem, { TestCM19 });
 test tcLegoCasM19RetryJustified [main=TestCM19]: assert RetryJustified in (union LegoSystem, { TestCM19 });
+
+// ---- reconfiguration (brief §4.7; TLA+ LEGOReconfig): old servers 0..m-1, new ones after them ----
+// ABD(3) -> CAS(4,2) q = 3/3/3/3 and CAS(4,2) -> ABD(3), with loss, duplication, reordering and crash-restarts.
+machine TestRcAC { start state S { entry {
+  new Harness(FaultyRc(Abd(3, 2, 2, false), To(Cas(4, 2, 3, 3, 3, 3, false, false, 0), false, RM_NONE), WL_BUSY)); } } }
+machine TestRcCA { start state S { entry {
+  new Harness(FaultyRc(Cas(4, 2, 3, 3, 3, 3, false, false, 0), To(Abd(3, 2, 2, true), false, RM_NONE), WL_BUSY)); } } }
+// Liveness: ABD(3) -> CAS(5,3) q = 4/4/4/4 (f = 1 in both), one server of either configuration down for good.
+machine TestRcLive { start state S { entry {
+  new Harness(LiveRc(Abd(3, 2, 2, false), To(Cas(5, 3, 4, 4, 4, 4, false, false, 0), false, RM_NONE), WL_BUSY, 1)); } } }
+
+test tcLegoRcAbdToCas [main=TestRcAC]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, NoDataLoss, Decodability, TransferCovers, NewInitialized, OldClosedToNew, Reached
+  in (union LegoSystem, { TestRcAC });
+test tcLegoRcCasToAbd [main=TestRcCA]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, NoDataLoss, Decodability, TransferCovers, NewInitialized, OldClosedToNew, Reached
+  in (union LegoSystem, { TestRcCA });
+test tcLegoRcLive [main=TestRcLive]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, NoDataLoss, Decodability, TransferCovers, NewInitialized, OldClosedToNew,
+         OpsComplete, ReconfTerminates, RequestsAnswered, Reached
+  in (union LegoSystem, { TestRcLive });
+
+// Reconfiguration bug tests. F2: the paper's Qr = m - q2 + 1 = 1 on ABD(2) q1 = 1, q2 = 2 (the TLA+ H1 instance).
+machine TestRcF2 { start state S { entry {
+  new Harness(FaultyRc(Abd(2, 1, 2, false), ToNoMds(Abd(1, 1, 1, false), true, RM_NONE), WL_READERS)); } } }
+machine TestRcM11 { start state S { entry {
+  new Harness(FaultyRc(Cas(3, 1, 2, 2, 2, 2, false, false, 0), To(Abd(3, 2, 2, false), false, RM11_QR_TOO_SMALL), WL_BUSY)); } } }
+machine TestRcM12 { start state S { entry {
+  new Harness(FaultyRc(Abd(3, 2, 2, false), To(Abd(3, 2, 2, false), false, RM12_NO_PAUSE), WL_BUSY)); } } }
+machine TestRcM13 { start state S { entry {
+  new Harness(FaultyRc(Abd(3, 2, 2, false), To(Cas(3, 1, 2, 2, 2, 2, false, false, 0), false, RM13_PUBLISH_EARLY), WL_RACE)); } } }
+machine TestRcM17 { start state S { entry {
+  new Harness(FaultyRc(Abd(3, 2, 2, false), To(Cas(3, 1, 3, 3, 1, 1, false, false, 0), false, RM17_RCWRITE_Q3), WL_RACE)); } } }
+machine TestRcM18 { start state S { entry {
+  new Harness(FaultyRc(Abd(3, 2, 2, false), To(Abd(3, 2, 2, false), false, RM18_CLOSED_SERVES_ALL), WL_BUSY)); } } }
+machine TestRcM16 { start state S { entry {
+  new Harness(LiveRc(Abd(3, 2, 2, false), To(Cas(3, 1, 2, 2, 2, 2, false, false, 0), false, RM16_REPAUSE), WL_BUSY, 0)); } } }
+machine TestRcMQ { start state S { entry {
+  new Harness(LiveRc(Abd(3, 2, 2, false), To(Cas(3, 1, 2, 2, 2, 2, false, false, 0), false, RMQ_QR_ALL), WL_BUSY, 1)); } } }
+
+// The fix of F2 on the same instance: the brief's Qr = m - min(q1, q2) + 1 = 2.
+machine TestRcF2Safe { start state S { entry {
+  new Harness(FaultyRc(Abd(2, 1, 2, false), ToNoMds(Abd(1, 1, 1, false), false, RM_NONE), WL_READERS)); } } }
+test tcLegoRcSafeQrH1 [main=TestRcF2Safe]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, NoDataLoss, TransferCovers, NewInitialized, OldClosedToNew, Reached
+  in (union LegoSystem, { TestRcF2Safe });
+
+// Static-protocol mutants across the reconfiguration (the TLA+ H1/I4 mutant models), and MQ for T1.
+machine TestRcM4 { start state S { entry {
+  new Harness(FaultyRcMut(Abd(3, 2, 2, false), LM4_TAG_WITHOUT_WRITER, To(Cas(3, 1, 2, 2, 2, 2, false, false, 0), false, RM_NONE), WL_BUSY)); } } }
+machine TestRcMR { start state S { entry {
+  new Harness(FaultyRcMut(Abd(3, 2, 2, false), LMR_READ_ANY_VALUE, To(Abd(3, 2, 2, false), false, RM_NONE), WL_BUSY)); } } }
+test tcLegoRcM4TagValueAgreement [main=TestRcM4]: assert TagValueAgreement in (union LegoSystem, { TestRcM4 });
+test tcLegoRcMRReadValidity [main=TestRcMR]: assert ReadValidity in (union LegoSystem, { TestRcMR });
+test tcLegoRcM12NoDataLoss [main=TestRcM12]: assert NoDataLoss in (union LegoSystem, { TestRcM12 });
+test tcLegoRcMQOpsComplete [main=TestRcMQ]: assert OpsComplete in (union LegoSystem, { TestRcMQ });
+
+test tcLegoRcF2PaperQrOldClosedToNew [main=TestRcF2]: assert OldClosedToNew in (union LegoSystem, { TestRcF2 });
+test tcLegoRcM11TransferCovers [main=TestRcM11]: assert TransferCovers in (union LegoSystem, { TestRcM11 });
+test tcLegoRcM12RealTimeOrder [main=TestRcM12]: assert RealTimeOrder in (union LegoSystem, { TestRcM12 });
+test tcLegoRcM13NewInitialized [main=TestRcM13]: assert NewInitialized in (union LegoSystem, { TestRcM13 });
+test tcLegoRcM17Decodability [main=TestRcM17]: assert Decodability in (union LegoSystem, { TestRcM17 });
+test tcLegoRcM18RealTimeOrder [main=TestRcM18]: assert RealTimeOrder in (union LegoSystem, { TestRcM18 });
+test tcLegoRcM16RequestsAnswered [main=TestRcM16]: assert RequestsAnswered in (union LegoSystem, { TestRcM16 });
+test tcLegoRcMQReconfTerminates [main=TestRcMQ]: assert ReconfTerminates in (union LegoSystem, { TestRcMQ });

@@ -63,8 +63,16 @@ public sealed partial class Catalogue
     private static bool SameSpec(string model, string entry) => model == entry || (entry.StartsWith("Pando", StringComparison.Ordinal) && model.StartsWith("Pando", StringComparison.Ordinal));
 
     /// <summary>P test cases expected to violate this entry's P monitor (none when the entry has no P monitor).</summary>
-    public static IReadOnlyList<PTestEntry> PBugTestsOf(CatalogueEntry e, PTestManifest? p) =>
-        e.P is null || p is null ? [] : p.Tests.Where(t => t.Expect.Kind != VerdictKind.Pass && t.Expect.Property == e.P).ToList();
+    /// The tests whose expectation names the entry's ID when there are any (one LEGOStore monitor serves ABD-, CAS- and
+    /// RECONF- entries, each with its own bug tests); otherwise every bug test of its monitor (PANDO-S1m is the
+    /// per-version reading of the Agreement monitor, whose bug tests name PANDO-S1).
+    public static IReadOnlyList<PTestEntry> PBugTestsOf(CatalogueEntry e, PTestManifest? p)
+    {
+        if (e.P is null || p is null) return [];
+        var ofMonitor = p.Tests.Where(t => t.Expect.Kind != VerdictKind.Pass && t.Expect.Property == e.P).ToList();
+        var named = ofMonitor.Where(t => t.Expect.Id == e.Id).ToList();
+        return named.Count > 0 ? named : ofMonitor;
+    }
 
     /// <summary>Coyote tests expected to violate this entry's C# monitor (none when the entry has no C# monitor).</summary>
     /// A test belongs to the entry whose ID its expectation names; a liveness expectation without an ID, to the entry of its monitor.
