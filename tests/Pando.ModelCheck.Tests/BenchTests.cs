@@ -83,3 +83,21 @@ public class MarkdownMergeTests
         finally { File.Delete(f); }
     }
 }
+
+/// The coverage table of the Coyote page has one column per test: a run of a few tests keeps the full old table.
+public class MarkdownMergeWideTests
+{
+    [Fact]
+    public void A_wide_table_of_a_partial_run_keeps_the_old_one()
+    {
+        var f = Path.GetTempFileName();
+        try
+        {
+            const string Old = "# T\n\n| test | n |\n|---|---:|\n| `a` | 1 |\n\n| path | `a` | `b` |\n|---|---:|---:|\n| p | 1 | 2 |\n";
+            File.WriteAllText(f, Old);
+            Pando.Cli.MarkdownReport.WriteMerged(f, "# T\n\n| test | n |\n|---|---:|\n| `c` | 3 |\n\n| path | `c` |\n|---|---:|\n| p | 9 |\n", keepWideTables: true);
+            Assert.Equal("# T\n\n| test | n |\n|---|---:|\n| `a` | 1 |\n| `c` | 3 |\n\n| path | `a` | `b` |\n|---|---:|---:|\n| p | 1 | 2 |\n", File.ReadAllText(f));
+        }
+        finally { File.Delete(f); }
+    }
+}

@@ -166,7 +166,7 @@ public static class CoyoteCheckCommand
             // The manifest keeps the fast tier's numbers (what CI runs); a full-tier run has its own benchmark page.
             if (o.Tier == Tier.Fast) JsonFiles.RecordStats(path, "tests", stats);
             var bench = Path.Combine(Program.RepoRoot(), "docs", "benchmarks", o.Tier == Tier.Fast ? "coyote.md" : "coyote-full.md");
-            MarkdownReport.WriteMerged(bench, report);
+            MarkdownReport.WriteMerged(bench, report, keepWideTables: true);
             Console.WriteLine(o.Tier == Tier.Fast ? $"recorded statistics of {stats.Count} test(s) in {path} and {bench}"
                                                   : $"recorded statistics of {stats.Count} test(s) in {bench}");
         }

@@ -35,13 +35,17 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
     public LegoReconfig? Reconfig { get; init; }
 
     /// <summary>The monitors of a reconfiguration run: the ones stated across configurations.</summary>
-    public static readonly string[] ReconfigMonitors = ["RealTimeOrder", "Linearizable"];
+    public static readonly string[] ReconfigMonitors = ["RealTimeOrder", "Linearizable", "Decodability"];
+
+    /// <summary>The reconfiguration monitors that apply to a move from <paramref name="old"/> to <paramref name="rc"/> (Decodability needs a CAS configuration).</summary>
+    public static IEnumerable<string> ReconfigMonitorsFor(LegoParams old, LegoReconfig rc) =>
+        ReconfigMonitors.Where(n => n != "Decodability" || old.Protocol == LegoProtocol.Cas || rc.New.Protocol == LegoProtocol.Cas);
 
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        var config = new LegoObservation(new ObsLegoConfig(Params, Reconfig is not null));
-        foreach (var name in Only ?? (Reconfig is null ? [.. LegoMonitors.For(Params)] : ReconfigMonitors))
+        var config = new LegoObservation(new ObsLegoConfig(Params, Reconfig is not null, Reconfig?.New));
+        foreach (var name in Only ?? (Reconfig is null ? [.. LegoMonitors.For(Params)] : [.. ReconfigMonitorsFor(Params, Reconfig)]))
             LegoMonitors.Register[name](rt, config);
         // The liveness monitor under the fair strategy (a passing run proves it stays cool), unless it is the only one.
         if (CheckLiveness && Only?.Contains("OpsComplete") != true) LegoMonitors.Register["OpsComplete"](rt, config);
@@ -147,7 +151,7 @@ public static class LegoScenarios
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var mm) ? mm
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
-        if (only is not null && only != "OpsComplete" && !LegoMonitors.For(p).Contains(only))
+        if (only is not null && only != "OpsComplete" && F("reconfig", "none") == "none" && !LegoMonitors.For(p).Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not a LEGOStore monitor of {p.Protocol} ({string.Join(", ", LegoMonitors.For(p).Append("OpsComplete"))})");
         var (plan, clients) = Faults(F("faults", "none"), p);
         // A reconfiguration (brief §4.7): "H1" is the brief's I5 (old ABD m=3 f=0 q1=1 q2=3 -> new ABD m=1), where the
@@ -176,8 +180,8 @@ public static class LegoScenarios
                 reconfig = new LegoReconfig(Params(r) with { OptGet = p.OptGet, PaperGuard = p.PaperGuard }, qrText == "paper");
                 break;
         }
-        if (reconfig is not null && only is not null && only != "OpsComplete" && !LegoSystem.ReconfigMonitors.Contains(only))
-            throw new ArgumentException($"monitor \"{only}\" is not checked in a reconfiguration run ({string.Join(", ", LegoSystem.ReconfigMonitors)})");
+        if (reconfig is not null && only is not null && only != "OpsComplete" && !LegoSystem.ReconfigMonitorsFor(p, reconfig).Contains(only))
+            throw new ArgumentException($"monitor \"{only}\" is not checked in this reconfiguration run ({string.Join(", ", LegoSystem.ReconfigMonitorsFor(p, reconfig))})");
         if (reconfig is not null) (plan, clients) = Faults(F("faults", "none"), p);
         return new LegoSystem(p, plan, workload, mutant, clients, liveness) { Only = only is null ? null : [only], Reconfig = reconfig };
     }

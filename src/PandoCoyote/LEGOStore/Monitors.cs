@@ -16,10 +16,15 @@ public sealed class LegoObservation(object body) : Monitor.Event
     public object Body { get; } = body;
 }
 
-/// <summary>The configuration, sent to every monitor before any actor runs.</summary>
-public sealed record ObsLegoConfig(LegoParams Params, bool Reconfig = false);
-/// <summary>A server's durable state after a change (TLA+ ServerWrite, ServerPre, ServerFin, ServerReadFin): ABD its tag and value; CAS its highest fin tag and its list.</summary>
-public sealed record ObsServer(int Server, Tag Stored, int Value, IReadOnlyDictionary<Tag, CasEntry>? List);
+/// <summary>The configuration, sent to every monitor before any actor runs; in a reconfiguration run also the new one.</summary>
+public sealed record ObsLegoConfig(LegoParams Params, bool Reconfig = false, LegoParams? Next = null);
+/// <summary>
+/// A server's durable state after a change (TLA+ ServerWrite, ServerPre, ServerFin, ServerReadFin, ServerRcWrite): ABD its tag
+/// and value; CAS its highest fin tag and its list. <paramref name="Cfg"/>: the configuration the server belongs to (1 = old).
+/// </summary>
+public sealed record ObsServer(int Server, Tag Stored, int Value, IReadOnlyDictionary<Tag, CasEntry>? List, int Cfg = 1);
+/// <summary>The metadata service names the new configuration, handed over with tag <paramref name="RTag"/> (TLA+ RcPublish).</summary>
+public sealed record ObsPublished(Tag RTag);
 /// <summary>A client invoked an operation (TLA+ Invoke; hist[o].invokedAfter is what was done by then).</summary>
 public sealed record ObsInvoked(int Op, int Client, bool IsPut, int Value);
 /// <summary>A PUT chose its tag (TLA+ PutQueried; the ghost `written`, ValueOf[t] = value).</summary>
@@ -40,8 +45,10 @@ public sealed record ObsRetry(int Op, Tag Tag, IReadOnlyList<int> Repliers);
 /// </summary>
 public abstract class LegoMonitor : Monitor
 {
-    /// <summary>The configuration.</summary>
+    /// <summary>The configuration (in a reconfiguration run: the old one).</summary>
     protected LegoParams P { get; private set; } = null!;
+    /// <summary>The new configuration of a reconfiguration run (null: none).</summary>
+    protected LegoParams? Next { get; private set; }
     /// <summary>ValueOf: the value each chosen tag writes (T0: v0).</summary>
     protected Dictionary<Tag, int> ValueOf { get; } = new() { [Tag.T0] = LegoValues.V0 };
     /// <summary>The operation that chose each tag.</summary>
@@ -59,7 +66,7 @@ public abstract class LegoMonitor : Monitor
         var body = ((LegoObservation)e).Body;
         switch (body)
         {
-            case ObsLegoConfig c: P = c.Params; _prefix = c.Reconfig ? "RECONF" : c.Params.IdPrefix; break;
+            case ObsLegoConfig c: P = c.Params; Next = c.Next; _prefix = c.Reconfig ? "RECONF" : c.Params.IdPrefix; break;
             case ObsServer s: Servers[s.Server] = s; break;
             case ObsInvoked i: Invoked[i.Op] = (i.IsPut, Done.Count == 0 ? null : Done.Values.Max()); break;
         }
@@ -230,8 +237,10 @@ public sealed class NoDataLossMonitor : LegoMonitor
 }
 
 /// <summary>
-/// CAS-D1 Decodability (TLA+ DecodabilityInv, GC off): every tag labelled fin anywhere has a symbol at k + m − q4
-/// servers or more, so any q4 servers hold k of them.
+/// CAS-D1 / RECONF-D1 Decodability (TLA+ DecodabilityInv, GC off): every tag labelled fin anywhere has a symbol at
+/// k + m − q4 servers or more, so any q4 servers hold k of them. In a reconfiguration run, per published CAS
+/// configuration: the old one, and the new one once the metadata service names it (before, RcWrite labels fin one
+/// server at a time).
 /// </summary>
 public sealed class DecodabilityMonitor : LegoMonitor
 {
@@ -239,15 +248,42 @@ public sealed class DecodabilityMonitor : LegoMonitor
     [OnEventDoAction(typeof(LegoObservation), nameof(OnObservation))]
     private sealed class Watching : State;
 
+    // Reconfiguration runs: each server's latest state by (configuration, index); whether the new one is published.
+    private readonly Dictionary<(int Cfg, int Server), ObsServer> _byCfg = [];
+    private bool _published;
+
     /// <inheritdoc/>
     protected override void Check(object o)
     {
+        if (Next is not null)
+        {
+            switch (o)
+            {
+                case ObsServer s: _byCfg[(s.Cfg, s.Server)] = s; CheckConfig(s.Cfg); break;
+                case ObsPublished: _published = true; CheckConfig(2); break;
+            }
+            return;
+        }
         if (o is not ObsServer { List: not null } || P.Delta > 0 || Servers.Count < P.M) return;
         int need = P.K + P.M - P.Q4;
         foreach (var t in FinAnywhere())
         {
             int h = Holders(t);
             Require(h >= need, () => $"[{Id("D1")}] Decodability: tag {t} is fin but only {h} server(s) hold a symbol of it (k + m - q4 = {need})");
+        }
+    }
+
+    private void CheckConfig(int cfg)
+    {
+        var p = cfg == 1 ? P : Next!;
+        if (p.Protocol != LegoProtocol.Cas || p.Delta > 0 || (cfg == 2 && !_published)) return;
+        var servers = _byCfg.Where(kv => kv.Key.Cfg == cfg).Select(kv => kv.Value).ToList();
+        if (servers.Count < p.M) return;
+        int need = p.K + p.M - p.Q4;
+        foreach (var t in servers.SelectMany(s => s.List!.Where(kv => kv.Value.Fin).Select(kv => kv.Key)).Distinct())
+        {
+            int h = servers.Count(s => s.List!.TryGetValue(t, out var e) && e.Symbol is not null);
+            Require(h >= need, () => $"[{Id("D1")}] Decodability: tag {t} is fin but only {h} server(s) of configuration {cfg} hold a symbol of it (k + m - q4 = {need})");
         }
     }
 }

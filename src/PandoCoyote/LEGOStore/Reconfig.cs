@@ -150,6 +150,8 @@ public sealed class Controller : NetActor<ControllerInit>
     private void Publish()
     {
         Send(Init.Mds, new MdsPublish(2, _t));
+        var published = new LegoObservation(new ObsPublished(_t));
+        foreach (var m in LegoMonitors.All) Monitor(m, published);
         _phase = Phase.Finish;
         _acks.Clear();
         SendAll();

@@ -209,8 +209,8 @@ public sealed class Server : LegoActor
     private void Reply(PhaseId id, object body) => Send(id.ReplyTo, body);
 
     private void Report() => Observe(P.Protocol == LegoProtocol.Abd
-        ? new ObsServer(Index, _tag, _value, null)
-        : new ObsServer(Index, FinMax(), 0, new SortedDictionary<Tag, CasEntry>(_list)));
+        ? new ObsServer(Index, _tag, _value, null, Init.Cfg)
+        : new ObsServer(Index, FinMax(), 0, new SortedDictionary<Tag, CasEntry>(_list), Init.Cfg));
 }
 
 /// <summary>The common part of the LEGOStore actors: configuration, sending through the network, observations.</summary>
