@@ -69,10 +69,14 @@ Symmetry == Permutations(Acceptors) \cup Permutations(Values)
 \* The one that does, PANDO-S6 PromisesHonestInv, is then checked on the first state of each class
 \* only (a promise is honest when it is sent; a cfg that must check S6 on every promise omits the VIEW).
 \* (PB: the write ballots that have proposed; DB: those that never can, see below.)
+\* Fifth reduction (FETCH reads): a read that found something recoverable switches from its FETCH
+\* phase to the write-back's Prepare and never returns (ReadFetchToWriteBack; phase only moves
+\* from "fetch" to "prepare"), and ReadReplies then reads promises only, so its FETCHED replies,
+\* and any it is still sent, are garbage as well.
 GarbageMsg(m, PB, DB) ==
     \/ m.type = "promise" /\ m.bal \in WriteBallots /\ m.bal \in PB \cup DB
     \/ m.type = "promise" /\ m.bal \in ReaderBallots /\ reads[m.bal].state = "done"
-    \/ m.type = "fetched" /\ reads[m.rd].state = "done"
+    \/ m.type = "fetched" /\ (reads[m.rd].state = "done" \/ reads[m.rd].phase = "prepare")
 \* A write ballot that has not proposed is dead when no Phase-1a or recovery quorum lies inside
 \* the sites that have promised it or still can (prom below it): ProposeFast and ProposeRecover
 \* need such a quorum of its promises, so its promises are garbage too.  prom only grows (a
@@ -102,7 +106,13 @@ ReadView(r, CP) == IF reads[r].state = "done" THEN <<"done", ReadFacts(r, CP)>> 
 \* and no invariant (writers look at abal and avid only: LooksEmpty, RecoveryKey, SplitsOf;
 \* only readers use the marks in their replies), so the view blanks it.  The one mutant whose
 \* rule reads it, M4 (LooksEmpty on the mark), must run without this VIEW.
-MsgView(m) == IF m.type = "promise" /\ m.bal \in WriteBallots THEN [m EXCEPT !.cmt = NoVid] ELSE m
+\* Sixth reduction (FETCH reads): no action and no invariant reads the accepted ballot a FETCHED
+\* reply carries (a FETCH read looks at vids and marks only: SplitsOf, RecoverableIn, m.cmt; the
+\* write-back's recovery uses the promises of its own Prepare), so the view blanks it too.
+MsgView(m) ==
+    CASE m.type = "promise" /\ m.bal \in WriteBallots -> [m EXCEPT !.cmt = NoVid]
+      [] m.type = "fetched" -> [m EXCEPT !.abal = None]
+      [] OTHER -> m
 \*
 \* Fourth reduction: a site's own commit mark matters only through the replies it may still
 \* send to a read (a promise for a reader ballot above its promise, or a FETCHED reply it has
@@ -115,7 +125,9 @@ MarkHeard(a) ==
     \E r \in ReaderBallots :
         /\ reads[r].state # "done"
         /\ \/ prom[a] < r
-           \/ "fetch" \in ReadVariants /\ ~\E m \in sent : m.type = "fetched" /\ m.rd = r /\ m.acc = a
+           \/ /\ "fetch" \in ReadVariants
+              /\ reads[r].phase \in {"none", "fetch"}
+              /\ ~\E m \in sent : m.type = "fetched" /\ m.rd = r /\ m.acc = a
 MarkView(a, CP) ==
     IF MarkHeard(a) THEN cmt[a]
     ELSE <<"unheard", cmt[a] # NoVid => (\E p \in CP : p[2] = cmt[a]) /\ avid[a] = cmt[a]>>

@@ -149,11 +149,16 @@ public class CoyoteCliTests
         File.WriteAllText(path, new JsonObject { ["tests"] = keep }.ToJsonString());
         try
         {
-            var r = Repo.RunCli(["check", "--coyote", "--manifest", path]);
-            Assert.True(r.Code == 1, r.Out + r.Err);
-            Assert.Matches(@"FAILED Pando_M04_Agreement: UNEXPECTED violates \w+ \[PANDO-S\d+\]: expected to pass", r.Out);
-            Assert.Contains("FAILED Pando_V1_none_conflict: MISSING VIOLATION: expected violates Agreement [PANDO-S1], but Coyote found no violation in 10 iterations", r.Out);
-            Assert.Contains("coyote: 0 passed, 2 failed", r.Out);
+            // Two processes at once (the default on 2 cores, each reporting through its shard file) and one: same verdicts.
+            foreach (var jobs in new[] { "2", "1" })
+            {
+                var r = Repo.RunCli(["check", "--coyote", "--manifest", path, "--jobs", jobs]);
+                Assert.True(r.Code == 1, r.Out + r.Err);
+                Assert.Contains(jobs == "1" ? "one at a time" : "2 processes, each one test at a time", r.Out);
+                Assert.Matches(@"FAILED Pando_M04_Agreement: UNEXPECTED violates \w+ \[PANDO-S\d+\]: expected to pass", r.Out);
+                Assert.Contains("FAILED Pando_V1_none_conflict: MISSING VIOLATION: expected violates Agreement [PANDO-S1], but Coyote found no violation in 10 iterations", r.Out);
+                Assert.Contains("coyote: 0 passed, 2 failed", r.Out);
+            }
         }
         finally { File.Delete(path); }
     }

@@ -14,6 +14,19 @@ public class ManifestTests
     }
 
     [Fact]
+    public void Jvm_options_follow_workers_and_recorded_length()
+    {
+        var m = Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json"));
+        var shortRun = m.Models.First(e => e.Mode == CheckMode.Exhaustive && e.Stats?.Seconds is < TlcRunner.ShortRunSeconds);
+        var longRun = m.Models.First(e => e.Mode == CheckMode.Exhaustive && e.Stats?.Seconds is > 60);
+        var sim = m.Models.First(e => e.Mode == CheckMode.Simulate);
+        Assert.Equal(["-XX:+UseSerialGC", "-Xmx1000m", "-XX:TieredStopAtLevel=1"], TlcRunner.JvmOptions(shortRun, 1, 1000));
+        Assert.Equal(["-XX:+UseSerialGC", "-Xmx1000m"], TlcRunner.JvmOptions(longRun, 1, 1000));
+        Assert.Equal(["-XX:+UseParallelGC", "-Xmx1000m"], TlcRunner.JvmOptions(longRun, 2, 1000));
+        Assert.Equal("-XX:+UseSerialGC", TlcRunner.JvmOptions(sim, 2, 1000)[0]);   // a simulation runs one worker
+    }
+
+    [Fact]
     public void Every_model_expecting_a_violation_names_a_property_its_cfg_checks()
     {
         var m = Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json"));

@@ -163,6 +163,25 @@ public class PHarnessTests
         var m = PTestManifest.Load(WriteManifest(d, _ => { }));
         Assert.Equal(2, m.Tests.Count);
         Assert.Equal(100, m.Tests[1].Schedules(Tier.Full));
+        Assert.False(m.Tests[1].PinnedSeed);
+    }
+
+    [Fact]
+    public void A_bug_test_may_pin_its_seed()
+    {
+        using var d = new TempDir();
+        var m = PTestManifest.Load(WriteManifest(d, tests => tests[1]!["pinnedSeed"] = true));
+        Assert.True(m.Tests[1].PinnedSeed);
+        Assert.False(m.Tests[0].PinnedSeed);
+    }
+
+    [Fact]
+    public void The_repository_pins_only_bug_tests_with_recorded_statistics()
+    {
+        var m = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
+        var pinned = m.Tests.Where(t => t.PinnedSeed).ToList();
+        Assert.NotEmpty(pinned);
+        Assert.All(pinned, t => Assert.True(t.Expect.Kind != VerdictKind.Pass && t.Stats?.Schedules is > 0, t.Name));
     }
 
     [Theory]
@@ -176,6 +195,8 @@ public class PHarnessTests
     [InlineData("witness-on-bug", "only a passing test has witnesses")]
     [InlineData("witness-unknown", "reaches eWitNowhere, which no .p file of p-models/Demo or p-models/Common declares as an event")]
     [InlineData("witness-not-event", "must list witness event names (eWit...)")]
+    [InlineData("pinned-pass", "only a bug test may pin its seed")]
+    [InlineData("pinned-type", "field \"pinnedSeed\" must be true or false")]
     public void Bad_manifests_are_refused_naming_the_rule(string kind, string expected)
     {
         using var d = new TempDir();
@@ -198,6 +219,8 @@ public class PHarnessTests
                 case "witness-on-bug": tests[1]!["reaches"] = new JsonArray("eWitSomething"); break;
                 case "witness-unknown": first["reaches"] = new JsonArray("eWitNowhere"); break;
                 case "witness-not-event": first["reaches"] = new JsonArray("Agreement"); break;
+                case "pinned-pass": first["pinnedSeed"] = true; break;
+                case "pinned-type": tests[1]!["pinnedSeed"] = "yes"; break;
             }
         });
         var e = Assert.Throws<InputError>(() => PTestManifest.Load(path));

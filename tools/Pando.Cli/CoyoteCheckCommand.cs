@@ -35,6 +35,8 @@ public static class CoyoteCheckCommand
           --list            list the selected tests, expectations and iteration counts; run nothing
           --record          write each as-expected run's iterations, seconds and iterations/s into the manifest and
                             docs/benchmarks/coyote.md
+          --jobs N          run the tests in N processes at once (default: number of cores); Coyote keeps
+                            process-wide state, so each process runs its share one test at a time, longest first
           --replay FILE     replay a saved trace of the single test named with --test, and print what it finds
           --manifest F      manifest (default: tests/coyote.json)
           --help            this text
@@ -47,13 +49,23 @@ public static class CoyoteCheckCommand
     {
         /// <summary>A trace to replay.</summary>
         public string? Replay { get; init; }
+        /// <summary>Processes running tests at once (<c>--jobs</c>), or null for the number of cores.</summary>
+        public int? Jobs { get; init; }
+        /// <summary>Internal (<c>--shard-out FILE</c>): this process is one of several; write its results to FILE.</summary>
+        public string? ShardOut { get; init; }
     }
 
     /// <summary>Parses the command line (without --coyote).</summary>
     public static Options Parse(IReadOnlyList<string> argv)
     {
         var o = LevelOptions.Parse("check --coyote", argv, new Options(), Help, new Dictionary<string, string>(),
-            (o, t, a) => t == "--replay" ? o with { Replay = a.Value(t) } : null);
+            (o, t, a) => t switch
+            {
+                "--replay" => o with { Replay = a.Value(t) },
+                "--jobs" => o with { Jobs = a.IntValue(t, 1) },
+                "--shard-out" => o with { ShardOut = a.Value(t) },
+                _ => null,
+            });
         if (o.Replay is not null && o.Names.Count != 1) throw new UsageError("check --coyote: --replay needs exactly one --test NAME (the test whose trace it is)");
         return o;
     }
@@ -134,17 +146,26 @@ public static class CoyoteCheckCommand
             Console.WriteLine($"{tests.Count} test(s), tier {o.Tier.Text()}");
             return null;
         }
-        Console.WriteLine($"Coyote: {tests.Count} test(s), tier {o.Tier.Text()}, one at a time");
+        int jobs = Math.Min(o.ShardOut is null ? o.Jobs ?? Environment.ProcessorCount : 1, tests.Count);
+        if (o.ShardOut is null)
+            Console.WriteLine($"Coyote: {tests.Count} test(s), tier {o.Tier.Text()}, {(jobs <= 1 ? "one at a time" : $"{jobs} processes, each one test at a time")}");
         var rows = new List<(CoyoteTestEntry Test, CoyoteResult Result, Judgement Judgement, IReadOnlyDictionary<string, long> Coverage)>();
-        foreach (var t in tests)
+        if (jobs > 1)
+            rows.AddRange(RunSharded(o, path, tests, jobs));
+        else
+            foreach (var t in tests)
+            {
+                Coverage.Reset();
+                var r = CoyoteRunner.Run(Build(t, o.Tier), quiet: true);
+                var reached = Coverage.Snapshot();
+                var j = Judged(t, r, reached);
+                rows.Add((t, r, j, reached));
+                Console.WriteLine(Line(t, r, j));
+            }
+        if (o.ShardOut is not null)
         {
-            Coverage.Reset();
-            var r = CoyoteRunner.Run(Build(t, o.Tier), quiet: true);
-            var reached = Coverage.Snapshot();
-            var j = Witnessed(Judge.Compare(t.Expect, VerdictOf(r, t, r.Seconds), "Coyote", $" in {r.Iterations} iterations"), t, reached);
-            rows.Add((t, r, j, reached));
-            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"  {(j.Ok ? "ok    " : "FAILED")} {t.Name}: {(r.Kind == CoyoteVerdict.Pass ? $"no bug in {r.Iterations} iterations" : $"{r.Monitor}{(r.Id is null ? "" : $" [{r.Id}]")} after {r.Iterations} iteration(s)")} ({r.Seconds:0.0} s, {r.IterationsPerSecond:0} it/s)"));
+            ShardFile.Write(o.ShardOut, rows.Select(x => (x.Test.Name, x.Result, x.Coverage)));
+            return new LevelSummary("coyote", rows.Count(x => x.Judgement.Ok), rows.Count(x => !x.Judgement.Ok), clock.Elapsed.TotalSeconds);
         }
         Console.WriteLine();
         foreach (var (t, r, j, _) in rows.Where(x => !x.Judgement.Ok))
@@ -174,6 +195,79 @@ public static class CoyoteCheckCommand
         var summary = new LevelSummary("coyote", rows.Count - failed, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine(summary.Line);
         return summary;
+    }
+
+    private static Judgement Judged(CoyoteTestEntry t, CoyoteResult r, IReadOnlyDictionary<string, long> reached) =>
+        Witnessed(Judge.Compare(t.Expect, VerdictOf(r, t, r.Seconds), "Coyote", $" in {r.Iterations} iterations"), t, reached);
+
+    private static string Line(CoyoteTestEntry t, CoyoteResult r, Judgement j) => string.Create(CultureInfo.InvariantCulture,
+        $"  {(j.Ok ? "ok    " : "FAILED")} {t.Name}: {(r.Kind == CoyoteVerdict.Pass ? $"no bug in {r.Iterations} iterations" : $"{r.Monitor}{(r.Id is null ? "" : $" [{r.Id}]")} after {r.Iterations} iteration(s)")} ({r.Seconds:0.0} s, {r.IterationsPerSecond:0} it/s)");
+
+    /// <summary>
+    /// Runs the tests in <paramref name="jobs"/> child processes of this command (<c>--shard-out</c>), each given a share
+    /// of the tests balanced by recorded seconds, longest first. Each child runs its share one test at a time, prints its
+    /// lines and writes its results to a file; this process judges them. A Coyote run is a function of its test and seed,
+    /// so the verdicts are those of a sequential run; only the wall clock changes.
+    /// </summary>
+    private static IEnumerable<(CoyoteTestEntry, CoyoteResult, Judgement, IReadOnlyDictionary<string, long>)> RunSharded(
+        Options o, string manifestPath, IReadOnlyList<CoyoteTestEntry> tests, int jobs)
+    {
+        var shares = Enumerable.Range(0, jobs).Select(_ => (Seconds: 0.0, Tests: new List<CoyoteTestEntry>())).ToArray();
+        foreach (var t in tests.OrderByDescending(t => t.Stats?.Seconds ?? 0))
+        {
+            int k = Array.FindIndex(shares, x => x.Seconds == shares.Min(y => y.Seconds));
+            shares[k].Tests.Add(t);
+            shares[k].Seconds += t.Stats?.Seconds ?? 1;
+        }
+        var dir = Path.Combine(Program.RepoRoot(), ".pando", "out", "coyote", "shards");
+        if (Directory.Exists(dir)) Directory.Delete(dir, recursive: true);
+        Directory.CreateDirectory(dir);
+        var self = typeof(CoyoteCheckCommand).Assembly.Location;
+        var sync = new object();
+        var exits = new int?[jobs];
+        Parallel.For(0, jobs, new ParallelOptions { MaxDegreeOfParallelism = jobs }, k =>
+        {
+            var psi = new ProcessStartInfo("dotnet") { WorkingDirectory = Program.RepoRoot() };
+            foreach (var arg in (string[])[self, "check", "--coyote", "--tier", o.Tier.Text(), "--manifest", manifestPath,
+                         "--shard-out", Path.Combine(dir, $"shard{k}.json")])
+                psi.ArgumentList.Add(arg);
+            foreach (var t in shares[k].Tests) { psi.ArgumentList.Add("--test"); psi.ArgumentList.Add(t.Name); }
+            // Each test has its own time limit inside the child; this bound only stops a child that hangs outright.
+            var bound = TimeSpan.FromSeconds(shares[k].Tests.Sum(t => (double)t.TimeLimitSeconds) + 300);
+            exits[k] = Pando.ModelCheck.Core.BoundedProcess.Run(psi, bound, line => { lock (sync) Console.WriteLine(line); });
+        });
+        for (int k = 0; k < jobs; k++)
+        {
+            var file = Path.Combine(dir, $"shard{k}.json");
+            var results = File.Exists(file) ? ShardFile.Read(file) : new Dictionary<string, (CoyoteResult, IReadOnlyDictionary<string, long>)>();
+            foreach (var t in shares[k].Tests)
+            {
+                if (results.TryGetValue(t.Name, out var rc))
+                    yield return (t, rc.Item1, Judged(t, rc.Item1, rc.Item2), rc.Item2);
+                else
+                {
+                    var why = $"its Coyote process {(exits[k] is { } c ? $"exited with code {c}" : "was stopped after its time limit")} before reporting this test";
+                    var r = new CoyoteResult(CoyoteVerdict.Error, null, null, why, 0, 0, null, null, null);
+                    yield return (t, r, new Judgement(false, why), new Dictionary<string, long>());
+                }
+            }
+        }
+    }
+
+    /// <summary>The results file of one child process of a sharded run.</summary>
+    private static class ShardFile
+    {
+        private sealed record Row(string Name, string Kind, string? Id, string? Monitor, string Message, long Iterations,
+            double Seconds, string? TracePath, string? LogPath, Dictionary<string, long> Coverage);
+
+        public static void Write(string path, IEnumerable<(string Name, CoyoteResult R, IReadOnlyDictionary<string, long> Coverage)> rows) =>
+            File.WriteAllText(path, System.Text.Json.JsonSerializer.Serialize(rows.Select(x => new Row(x.Name, x.R.Kind.ToString(), x.R.Id,
+                x.R.Monitor, x.R.Message, x.R.Iterations, x.R.Seconds, x.R.TracePath, x.R.LogPath, new Dictionary<string, long>(x.Coverage))).ToList()));
+
+        public static Dictionary<string, (CoyoteResult, IReadOnlyDictionary<string, long>)> Read(string path) =>
+            (System.Text.Json.JsonSerializer.Deserialize<List<Row>>(File.ReadAllText(path)) ?? [])
+                .ToDictionary(r => r.Name, r => (new CoyoteResult(Enum.Parse<CoyoteVerdict>(r.Kind), r.Id, r.Monitor, r.Message, r.Iterations,
+                    r.Seconds, r.TracePath, r.LogPath, null), (IReadOnlyDictionary<string, long>)r.Coverage));
     }
 
     private static int Replay(Options o)

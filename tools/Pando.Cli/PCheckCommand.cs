@@ -127,7 +127,9 @@ public static class PCheckCommand
         var tests = EntrySelection.Apply(manifest.Tests, opt.Names, opt.Protocols, manifestPath, "./pando check --p --list");
         if (opt.Seeds is not null && opt.Seed is not null) throw new InputError("--seeds runs a seed sweep; it cannot be combined with --seed");
         var seed = opt.Seeds is null ? SeedOverride(opt.Seed, root) : null;
-        if (seed is { } sd) tests = tests.Select(t => t with { Seed = sd.Seed }).ToList();
+        // A pinned bug test keeps its manifest seed under the environment's (CI's) seed in the fast tier; --seed overrides all.
+        if (seed is { } sd)
+            tests = tests.Select(t => t.PinnedSeed && opt.Seed is null && tier == Tier.Fast ? t : t with { Seed = sd.Seed }).ToList();
         if (opt.Seeds is { } range) return Sweep(opt, manifest, tests, range, root, clock);
         if (opt.List)
         {
@@ -143,7 +145,10 @@ public static class PCheckCommand
         int j = opt.Jobs ?? Environment.ProcessorCount;
         Console.WriteLine($"P: {tests.Count} test case(s), tier {tier.Text()}, {j} at a time");
         if (seed is { } used)
-            Console.WriteLine($"P seed {used.Seed} ({used.Origin}) for every test; replay one with ./pando check --p --seed {used.Seed} --test NAME");
+        {
+            var pinned = tests.Where(t => t.Seed != used.Seed).Select(t => $"{t.Name} (seed {t.Seed})").ToList();
+            Console.WriteLine($"P seed {used.Seed} ({used.Origin}) for every test{(pinned.Count == 0 ? "" : $" but the pinned {string.Join(", ", pinned)}")}; replay one with ./pando check --p --seed {used.Seed} --test NAME");
+        }
         checker.Restore();
         var sync = new object();
         checker.Started += t => { lock (sync) Console.WriteLine($"  start  {t.Name} ({t.Expect}, {t.Schedules(tier)} schedules, seed {t.Seed})"); };

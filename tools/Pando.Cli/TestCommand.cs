@@ -25,7 +25,7 @@ public static class TestCommand
         then one summary table and the line "total: N passed, M failed".
 
           --no-check   run only the xunit level
-          --jobs N     TLC models and P tests run at most N at once (default: number of cores)
+          --jobs N     TLC models, P tests and Coyote processes: at most N at once (default: number of cores)
           --help       this text
 
         Exit codes: 0 everything passed, 1 a test, model or P test failed (or no xunit test ran), 2 bad input.
@@ -57,7 +57,7 @@ public static class TestCommand
             Console.WriteLine("== P tests (fast tier)");
             levels.Add(PCheckCommand.Execute(new PCheckCommand.Options { Jobs = jobs, Tier = Tier.Fast })!);
             Console.WriteLine("== Coyote tests (fast tier)");
-            levels.Add(CoyoteCheckCommand.Execute(new CoyoteCheckCommand.Options { Tier = Tier.Fast })!);
+            levels.Add(CoyoteCheckCommand.Execute(new CoyoteCheckCommand.Options { Jobs = jobs, Tier = Tier.Fast })!);
         }
         Console.WriteLine();
         Console.WriteLine("level      passed  failed  seconds");

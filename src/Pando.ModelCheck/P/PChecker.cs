@@ -69,7 +69,9 @@ public sealed class PChecker(string repoRoot, string outDir)
     {
         var dlls = tests.Select(t => t.Protocol).Distinct().ToDictionary(p => p, p => Compile(Path.Combine(manifest.ModelsDir, p)));
         var results = new PTestOutcome[tests.Count];
-        Parallel.For(0, tests.Count, new ParallelOptions { MaxDegreeOfParallelism = Math.Max(1, jobs), CancellationToken = ct }, i =>
+        // Longest-recorded first, so a slow test does not start last and run alone at the end.
+        var order = Enumerable.Range(0, tests.Count).OrderByDescending(i => tests[i].Stats?.Seconds ?? 0).ToList();
+        Parallel.ForEach(order, new ParallelOptions { MaxDegreeOfParallelism = Math.Max(1, jobs), CancellationToken = ct }, i =>
         {
             var t = tests[i];
             Started?.Invoke(t);

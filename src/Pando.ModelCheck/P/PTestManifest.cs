@@ -16,6 +16,12 @@ public sealed record PTestEntry : CheckEntry
     /// <summary>Optional <c>--max-steps</c>.</summary>
     public long? MaxSteps { get; init; }
     /// <summary>
+    /// A bug test whose schedules to its bug run to thousands on some seeds (docs/benchmarks/p-seeds.md) keeps its
+    /// manifest seed when CI's commit-derived seed (PANDO_P_SEED) applies to the others, so the fast tier catches it
+    /// in a known number of schedules; an explicit --seed, the full tier and seed sweeps still vary it.
+    /// </summary>
+    public bool PinnedSeed { get; init; }
+    /// <summary>
     /// Witnesses of a passing test: reachability events (declared <c>event eWit...</c> and observed by the project's
     /// <c>Reached</c> monitor) that P's coverage report must show as received, or the test fails as NOT REACHED.
     /// </summary>
@@ -44,7 +50,7 @@ public sealed partial class PTestManifest
     public required IReadOnlyList<PTestEntry> Tests { get; init; }
 
     private static readonly HashSet<string> Fields =
-        ["name", "protocol", "expect", "schedules", "seed", "maxSteps", "timeLimitSeconds", "description", "stats", "reaches"];
+        ["name", "protocol", "expect", "schedules", "seed", "pinnedSeed", "maxSteps", "timeLimitSeconds", "description", "stats", "reaches"];
 
     /// <summary>Loads and validates the manifest.</summary>
     public static PTestManifest Load(string path)
@@ -64,8 +70,17 @@ public sealed partial class PTestManifest
                     reaches.Add(x is JsonValue xv && xv.TryGetValue<string>(out var xs) && xs.StartsWith("eWit", StringComparison.Ordinal)
                         ? xs : throw new InputError($"{r.Where}: field \"reaches\" must list witness event names (eWit...), got {x?.ToJsonString()}"));
             }
+            bool pinned = r["pinnedSeed"] switch
+            {
+                null => false,
+                JsonValue pv when pv.TryGetValue<bool>(out var pb) => pb,
+                _ => throw new InputError($"{r.Where}: field \"pinnedSeed\" must be true or false"),
+            };
+            if (pinned && expect.Kind == VerdictKind.Pass)
+                throw new InputError($"{r.Where}: field \"pinnedSeed\": only a bug test may pin its seed (a passing test explores more with every commit's seed)");
             var e = new PTestEntry
             {
+                PinnedSeed = pinned,
                 Name = r.Str("name"), Protocol = r.Str("protocol"), Expect = expect, Reaches = reaches,
                 FastSchedules = fast, FullSchedules = full, Seed = r.Long("seed", 0), MaxSteps = r.OptionalLong("maxSteps", 1),
                 TimeLimitSeconds = (int)r.Long("timeLimitSeconds", 1), Description = r.Str("description"), Stats = r.Stats(),

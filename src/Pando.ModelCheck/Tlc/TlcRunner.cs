@@ -18,12 +18,32 @@ public sealed record RunOutcome(TlcResult Result, double Seconds, string LogPath
 /// <summary>Runs TLC on one manifest entry with its own metadir, enforcing the time budget.</summary>
 public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string outDir)
 {
+    /// <summary>Models whose recorded run took less than this many seconds run with the C1 compiler only.</summary>
+    public const double ShortRunSeconds = 5.0;
+
+    /// <summary>
+    /// The JVM's own options for a run. Measured on 2 cores with TLC 2.15 (docs/harness.md, "JVM options"): with one
+    /// TLC worker the parallel collector and its threads cost a third more CPU than the serial one for the same run
+    /// (most of it page faults of a young generation sized for a 6 GB heap), so single-worker runs (every fast-tier
+    /// model, every simulation) use the serial collector and runs with several workers keep the parallel one. A model
+    /// recorded to finish in under <see cref="ShortRunSeconds"/> s spends most of its time starting up, where C2's
+    /// background compilation is pure cost: it runs with C1 only (-XX:TieredStopAtLevel=1). Neither choice changes
+    /// what TLC explores, only how fast the JVM runs it.
+    /// </summary>
+    public static IReadOnlyList<string> JvmOptions(ModelEntry m, int workers, int heapMb)
+    {
+        int effectiveWorkers = m.Mode == CheckMode.Simulate ? 1 : workers;
+        var opts = new List<string> { effectiveWorkers == 1 ? "-XX:+UseSerialGC" : "-XX:+UseParallelGC", $"-Xmx{heapMb}m" };
+        if (m.Stats?.Seconds is { } s && s < ShortRunSeconds) opts.Add("-XX:TieredStopAtLevel=1");
+        return opts;
+    }
+
     /// <summary>Builds the java arguments for an entry.</summary>
     public IReadOnlyList<string> Arguments(ModelEntry m, int workers, int heapMb)
     {
-        var args = new List<string>
+        var args = new List<string>(JvmOptions(m, workers, heapMb))
         {
-            "-XX:+UseParallelGC", $"-Xmx{heapMb}m", "-Dfile.encoding=UTF-8",
+            "-Dfile.encoding=UTF-8",
             // TLC 2.15 extracts its standard modules (Naturals.tla, ...) into java.io.tmpdir; parallel
             // runs sharing /tmp read each other's half-written copies, so each run gets its own folder.
             "-Djava.io.tmpdir=" + Path.Combine(outDir, "meta", m.Name, "tmp"),
