@@ -334,15 +334,22 @@ CasGetDecoded(c) ==
         /\ Complete(c, cop[c].tag, Decode(R))
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, msgs, cfgOf, nops, rc, mds, written>>
 
-\* OperationFail for the current attempt: restart the whole operation in the
-\* configuration the failing server names (brief §4.1 MOVED).
+\* Protocol rule: a failed attempt restarts in the configuration the failing
+\* server names, the new one (brief §4.1 MOVED, §4.7.4).  (Mutant MC restarts
+\* in the configuration the client had cached.)
+RestartConfig(c) == 2
+
+\* OperationFail for the current attempt: restart the whole operation in
+\* RestartConfig(c).  Only an attempt in configuration 1 can fail, so a client
+\* restarts at most once; the guard att = 1 says so for the mutants too.
 Restart(c) ==
-    /\ cop[c].phase \in {"q", "w", "pre", "fin", "rf"} /\ cop[c].cfg = 1
+    /\ cop[c].phase \in {"q", "w", "pre", "fin", "rf"} /\ cop[c].cfg = 1 /\ cop[c].att = 1
     /\ Replies(c, "fail") # {}
-    /\ cop' = [cop EXCEPT ![c].phase = "q", ![c].att = @ + 1, ![c].cfg = 2, ![c].tag = NoTag,
-                          ![c].val = IF cop[c].kind = "GET" THEN NoValue ELSE hist[cop[c].id].val]
-    /\ cfgOf' = [cfgOf EXCEPT ![c] = 2]
-    /\ msgs' = msgs \cup {[type |-> "query", cfg |-> 2, op |-> cop[c].id, att |-> cop[c].att + 1]}
+    /\ LET nc == RestartConfig(c) IN
+       /\ cop' = [cop EXCEPT ![c].phase = "q", ![c].att = @ + 1, ![c].cfg = nc, ![c].tag = NoTag,
+                             ![c].val = IF cop[c].kind = "GET" THEN NoValue ELSE hist[cop[c].id].val]
+       /\ cfgOf' = [cfgOf EXCEPT ![c] = nc]
+       /\ msgs' = msgs \cup {[type |-> "query", cfg |-> nc, op |-> cop[c].id, att |-> cop[c].att + 1]}
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, nops, rc, mds, hist, written>>
 
 ClientStep(c) ==
@@ -661,6 +668,15 @@ OpsCompleteProp == \A c \in Clients : cop[c].phase # "idle" ~> cop[c].phase = "i
 \* configuration is published and every live old server closes.
 ReconfTerminatesProp ==
     rc.phase # "idle" ~> (mds.latest = 2 /\ \A s \in Members[1] \ crashed : status[s, 1] = "closed")
+
+\* RECONF-T4 A client working in a stale configuration catches up: once the
+\* new configuration is published, a client with an operation pending in the
+\* old one eventually believes the new one, or finishes its operation
+\* (brief §6.2 T4; one reconfiguration, so finitely many).  Clients do not
+\* crash here, so T1 implies T4; T4 is the part of T1 that mutant MC breaks.
+StaleClientCatchesUpProp ==
+    \A c \in Clients : (mds.latest = 2 /\ cfgOf[c] = 1 /\ cop[c].phase # "idle")
+                        ~> (cfgOf[c] = 2 \/ cop[c].phase = "idle")
 
 \* RECONF-T3 Every request a live server receives is eventually answered
 \* (none waits forever in a paused server's buffer).  With finitely many

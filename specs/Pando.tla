@@ -679,4 +679,22 @@ C == INSTANCE Consensus WITH Value <- Vids, chosen <- ChosenSet
 
 \* PANDO-R1 Pando refines Consensus.
 PandoRefinesConsensusProp == C!Spec
+
+(* Refinement of the client-visible object (issue 18): the write-once      *)
+(* register of specs/WriteOnceRegister.tla, whose steps also cover reads    *)
+(* (each with the snapshot of the chosen set taken when it started, which   *)
+(* is the ghost `start` here) and the CPUT answers (CputOutcomes, one       *)
+(* writer per write ballot).  A read's first-round variant and phase are    *)
+(* internal, so the mapping drops them.                                     *)
+RegisterReads == [r \in ReaderBallots |-> [state |-> reads[r].state, start |-> reads[r].start,
+                                            res |-> reads[r].res]]
+RegisterOutcomes == {[w |-> o.bal, v |-> o.vid, status |-> o.status] : o \in CputOutcomes}
+WR == INSTANCE WriteOnceRegister WITH Value <- Vids, NoValue <- NoVid, Readers <- ReaderBallots,
+        Writers <- WriteBallots, IsOwn <- IsOwnVid, chosen <- ChosenSet, rd <- RegisterReads,
+        out <- RegisterOutcomes
+
+\* PANDO-R2 Pando refines the write-once register: agreement, stable reads that return a value
+\* chosen when they began (or, if none was, one chosen by their end, or nothing), and truthful
+\* CPUT answers, one per write ballot, as one abstract behaviour.
+PandoRefinesRegisterProp == WR!Spec
 =============================================================================

@@ -76,6 +76,8 @@ KCA1 == [c \in {1, 2} |-> IF c = 1 THEN 1 ELSE 0]
 KA1C == [c \in {1, 2} |-> IF c = 2 THEN 1 ELSE 0]
 FCA1 == [c \in {1, 2} |-> IF c = 1 THEN 1 ELSE 0]
 FA1C == [c \in {1, 2} |-> IF c = 1 THEN 0 ELSE 1]
+\* No crash in either configuration (a liveness mutant that needs none explores less).
+FNone == [c \in {1, 2} |-> 0]
 
 \* The smallest ABD-to-CAS instance (fast tier): old ABD on {s1, s2} with
 \* q1 = 1, q2 = 2 (H1's old configuration, safe Qr = 2) to new CAS(2, 1) on
@@ -168,4 +170,10 @@ MutantMTNewTag(maxSeen, c) == <<maxSeen[1] + 1, NC + 1>>
 \* MQ (ours, against brief §5.3 RC5): the controller waits for every old
 \* server, more than the m - f that are sure to stay up.
 MutantMQQrAll == M(1)
+
+\* MC (ours, brief §6.2 T4): a client that gets OperationFail restarts in the
+\* configuration it had cached instead of the one the server names, so it is
+\* refused again and never learns the new configuration.  Must violate
+\* RECONF-T4 StaleClientCatchesUpProp.
+MutantMCRestartConfig(c) == cop[c].cfg
 =============================================================================

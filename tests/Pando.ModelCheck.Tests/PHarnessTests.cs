@@ -407,7 +407,7 @@ public class PCliTests
             var root = JsonNode.Parse(File.ReadAllText(manifest))!;
             foreach (var t in root["tests"]!.AsArray())
             {
-                if (t!["name"]!.GetValue<string>() == "tcX6LeaderDecides") t["expect"] = "pass";
+                if (t!["name"]!.GetValue<string>() == "tcX6LeaderDecides") { t["expect"] = "pass"; t.AsObject().Remove("pinnedSeed"); }
                 if (t!["name"]!.GetValue<string>() == "tcM12Agreement") t["expect"] = "violates ReadsChosen [PANDO-S12]";
             }
             File.WriteAllText(manifest, root.ToJsonString());

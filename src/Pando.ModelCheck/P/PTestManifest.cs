@@ -16,9 +16,9 @@ public sealed record PTestEntry : CheckEntry
     /// <summary>Optional <c>--max-steps</c>.</summary>
     public long? MaxSteps { get; init; }
     /// <summary>
-    /// A bug test whose schedules to its bug run to thousands on some seeds (docs/benchmarks/p-seeds.md) keeps its
-    /// manifest seed when CI's commit-derived seed (PANDO_P_SEED) applies to the others, so the fast tier catches it
-    /// in a known number of schedules; an explicit --seed, the full tier and seed sweeps still vary it.
+    /// A bug test run in the fast tier with its manifest seed (its regression seed, docs/p-models.md) even when CI's
+    /// commit-derived seed (PANDO_P_SEED) applies to the others, so CI catches its bug deterministically in a recorded
+    /// number of schedules; an explicit --seed, PANDO_P_SEED in the full tier and seed sweeps still vary it.
     /// </summary>
     public bool PinnedSeed { get; init; }
     /// <summary>
