@@ -44,6 +44,7 @@ public class CoyoteHarnessTests
     [InlineData("strategy", "field \"strategy\" is \"sometimes\"")]
     [InlineData("iterations", "iterations.full (10) must be >= iterations.fast (50)")]
     [InlineData("deadlock", "a Coyote test expects pass")]
+    [InlineData("tier", "field \"tier\" is \"slow\"; use \"fast\" or \"full\"")]
     public void Bad_manifests_are_refused_naming_the_rule(string kind, string message)
     {
         var path = Write(t =>
@@ -55,10 +56,27 @@ public class CoyoteHarnessTests
                 case "strategy": t["strategy"] = "sometimes"; break;
                 case "iterations": t["iterations"]!["fast"] = 50; break;
                 case "deadlock": t["expect"] = "deadlock"; break;
+                case "tier": t["tier"] = "slow"; break;
             }
         });
         try { Assert.Contains(message, Assert.Throws<InputError>(() => CoyoteTestManifest.Load(path)).Message); }
         finally { File.Delete(path); }
+    }
+
+    [Fact]
+    public void A_full_tier_test_runs_only_in_the_full_tier()
+    {
+        var fast = Write(_ => { });
+        var full = Write(t => t["tier"] = "full");
+        try
+        {
+            var f = CoyoteTestManifest.Load(fast).Tests.Single();
+            var g = CoyoteTestManifest.Load(full).Tests.Single();
+            Assert.True(f.RunsIn(Tier.Fast) && f.RunsIn(Tier.Full));
+            Assert.False(g.RunsIn(Tier.Fast));
+            Assert.True(g.RunsIn(Tier.Full));
+        }
+        finally { File.Delete(fast); File.Delete(full); }
     }
 
     [Fact]

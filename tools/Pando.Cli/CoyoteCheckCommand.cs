@@ -31,7 +31,8 @@ public static class CoyoteCheckCommand
           --protocol P      the tests of protocol P (repeatable)
 
         options:
-          --tier fast|full  the iteration count of that tier (default fast, as ./pando test and CI)
+          --tier fast|full  the iteration count of that tier (default fast, as ./pando test and CI); a test whose
+                            manifest "tier" is full runs only with --tier full (or when named with --test)
           --list            list the selected tests, expectations and iteration counts; run nothing
           --record          write each as-expected run's iterations, seconds and iterations/s into the manifest and
                             docs/benchmarks/coyote.md
@@ -84,7 +85,9 @@ public static class CoyoteCheckCommand
         var root = Program.RepoRoot();
         var path = o.ManifestPath ?? Path.Combine(root, "tests", "coyote.json");
         var manifest = CoyoteTestManifest.Load(path);
-        var tests = EntrySelection.Apply(manifest.Tests, o.Names, o.Protocols, path, "./pando check --coyote --list");
+        // Full-tier tests run only with --tier full, unless named with --test.
+        var inTier = o.Names.Count > 0 ? manifest.Tests : manifest.Tests.Where(t => t.RunsIn(o.Tier)).ToList();
+        var tests = EntrySelection.Apply(inTier, o.Names, o.Protocols, path, "./pando check --coyote --list");
         foreach (var t in tests) Build(t, o.Tier);                         // a bad deployment is bad input: nothing runs
         return (manifest, path, tests);
     }

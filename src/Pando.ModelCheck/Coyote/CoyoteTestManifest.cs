@@ -28,8 +28,17 @@ public sealed record CoyoteTestEntry : CheckEntry
     /// </summary>
     public IReadOnlyList<string> Reaches { get; init; } = [];
 
+    /// <summary>
+    /// The tier the test belongs to (optional field <c>tier</c>, default fast): a fast test runs in both tiers with that
+    /// tier's iterations, a full-tier test only with <c>--tier full</c> (as TLC's full-tier models).
+    /// </summary>
+    public Tier Tier { get; init; } = Tier.Fast;
+
     /// <summary>Iterations for a tier.</summary>
     public long Iterations(Tier tier) => tier == Tier.Fast ? FastIterations : FullIterations;
+
+    /// <summary>Whether a run of <paramref name="tier"/> includes this test.</summary>
+    public bool RunsIn(Tier tier) => tier == Tier.Full || Tier == Tier.Fast;
 }
 
 /// <summary>The Coyote test manifest; loading validates every entry and throws an <see cref="InputError"/> naming the field.</summary>
@@ -41,7 +50,7 @@ public sealed class CoyoteTestManifest
     public required IReadOnlyList<CoyoteTestEntry> Tests { get; init; }
 
     private static readonly HashSet<string> Fields =
-        ["name", "protocol", "deployment", "expect", "iterations", "seed", "strategy", "maxSteps", "timeLimitSeconds", "description", "reaches", "stats"];
+        ["name", "protocol", "deployment", "expect", "iterations", "seed", "strategy", "maxSteps", "timeLimitSeconds", "tier", "description", "reaches", "stats"];
 
     /// <summary>Strategies Coyote offers here.</summary>
     public static readonly IReadOnlyList<string> Strategies = ["random", "prioritization", "fair"];
@@ -71,8 +80,13 @@ public sealed class CoyoteTestManifest
                     throw new InputError($"{where}: field \"reaches\" must be an array of coverage names, and only a passing test has witnesses");
                 foreach (var x in ra) reaches.Add(x is JsonValue xv && xv.TryGetValue<string>(out var xs) ? xs : throw new InputError($"{where}: field \"reaches\" must be an array of strings"));
             }
+            var tier = Tier.Fast;
+            if (r["tier"] is { } tn)
+                tier = (tn is JsonValue tv && tv.TryGetValue<string>(out var ts) ? Tiers.TryParse(ts) : null)
+                       ?? throw new InputError($"{where}: field \"tier\" is {tn.ToJsonString()}; use \"fast\" or \"full\"");
             var e = new CoyoteTestEntry
             {
+                Tier = tier,
                 Name = r.Str("name"), Protocol = r.Str("protocol"), Deployment = deployment, Expect = expect,
                 FastIterations = fast, FullIterations = full, Seed = (uint)r.Long("seed", 0), Strategy = strategy,
                 MaxSteps = (uint)r.Long("maxSteps", 10), TimeLimitSeconds = (int)r.Long("timeLimitSeconds", 1),
