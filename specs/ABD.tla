@@ -79,6 +79,11 @@ ReadValues(R, t) == {r.val : r \in {x \in R : x.tag = t}}
 \* The write-back a GET runs when the fast path does not apply (brief §4.2).
 GetWritesBack == TRUE
 
+\* A GET with a quorum of phase-1 replies always moves on (returns or writes
+\* back): it never waits for the writer of the highest tag to finish.  Mutant
+\* MB (ours, ABD-T5) waits instead.
+GetMayProceed(R, t) == TRUE
+
 \* A server stores a written tag only if it is newer (brief §4.3).
 Stores(cur, t) == TagLT(cur, t)
 
@@ -174,15 +179,16 @@ GetQueried(c) ==
     /\ \E R \in SUBSET RepliesTo(cop[c].id, "qreply") :
         /\ CountsAsQuorum(R, GetPhase1Need)
         /\ LET t == MaxTag({r.tag : r \in R}) IN
-           \E v \in ReadValues(R, t) :
-               IF FastPathOK(R, t) \/ ~GetWritesBack
-               THEN /\ cop' = [cop EXCEPT ![c] = Idle]
-                    /\ hist' = [hist EXCEPT ![cop[c].id].status = "done", ![cop[c].id].stamp = t,
-                                            ![cop[c].id].ret = v]
-                    /\ UNCHANGED msgs
-               ELSE /\ cop' = [cop EXCEPT ![c].phase = "w", ![c].tag = t, ![c].val = v]
-                    /\ msgs' = msgs \cup {[type |-> "write", op |-> cop[c].id, phase |-> "w", tag |-> t, val |-> v]}
-                    /\ UNCHANGED hist
+           /\ GetMayProceed(R, t)
+           /\ \E v \in ReadValues(R, t) :
+                  IF FastPathOK(R, t) \/ ~GetWritesBack
+                  THEN /\ cop' = [cop EXCEPT ![c] = Idle]
+                       /\ hist' = [hist EXCEPT ![cop[c].id].status = "done", ![cop[c].id].stamp = t,
+                                               ![cop[c].id].ret = v]
+                       /\ UNCHANGED msgs
+                  ELSE /\ cop' = [cop EXCEPT ![c].phase = "w", ![c].tag = t, ![c].val = v]
+                       /\ msgs' = msgs \cup {[type |-> "write", op |-> cop[c].id, phase |-> "w", tag |-> t, val |-> v]}
+                       /\ UNCHANGED hist
     /\ UNCHANGED <<stag, sval, crashed, nops, written>>
 
 \* Phase 2 (the PUT's write or the GET's write-back) done with q2 acks.
