@@ -12,6 +12,9 @@ event eMonServer: tMonServer;
 // A client invoked an operation (TLA+ Invoke).
 type tMonInvoke = (op: int, put: bool, val: int);
 event eMonInvoke: tMonInvoke;
+// An attempt of an operation starts in configuration cfg (TLA+ Invoke and Restart: the client's cfgOf).
+type tMonAttempt = (op: int, cfg: int);
+event eMonAttempt: tMonAttempt;
 // A PUT chose its tag (TLA+ PutQueried; the ghost `written`, ValueOf[tag] = val).
 type tMonTag = (op: int, cfg: int, tag: tTag, val: int);
 event eMonTag: tMonTag;

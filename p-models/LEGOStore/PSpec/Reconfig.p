@@ -141,3 +141,32 @@ spec RequestsAnswered observes eMonHeld, eMonDown, eMonUp {
     return false;
   }
 }
+
+/* RECONF-T4 A stale client catches up (TLA+ StaleClientCatchesUpProp): once the metadata service
+   names the new configuration, an operation whose current attempt runs in the old one either
+   completes there (its tag is at most rTag) or restarts in the new one. Hot while some pending
+   operation's latest attempt is in configuration 1 after publication; a schedule that ends there
+   is a violation (MC: the refused client restarts in its cached configuration, which refuses it
+   again). */
+spec StaleClientCatchesUp observes eMonAttempt, eMonRespond, eMonGaveUp, eMonPublish {
+  var stale: set[int];        // pending operations whose latest attempt is in configuration 1
+  var published: bool;
+
+  start cold state Current {
+    on eMonAttempt do (a: tMonAttempt) { Note(a); if (Behind()) { goto Behind_; } }
+    on eMonRespond do (r: tMonRespond) { stale -= (r.op); }
+    on eMonGaveUp do (op: int) { stale -= (op); }
+    on eMonPublish do (t: tTag) { published = true; if (Behind()) { goto Behind_; } }
+  }
+
+  hot state Behind_ {
+    on eMonAttempt do (a: tMonAttempt) { Note(a); if (!Behind()) { goto Current; } }
+    on eMonRespond do (r: tMonRespond) { stale -= (r.op); if (!Behind()) { goto Current; } }
+    on eMonGaveUp do (op: int) { stale -= (op); if (!Behind()) { goto Current; } }
+    ignore eMonPublish;
+  }
+
+  fun Note(a: tMonAttempt) { if (a.cfg == 1) { stale += (a.op); } else { stale -= (a.op); } }
+
+  fun Behind(): bool { return published && sizeof(stale) > 0; }
+}

@@ -34,6 +34,7 @@ machine Client {
   var repliers: set[int];
   var cache: map[tTag, int];
   var timer: int;
+  var restarted: bool;        // the current operation was refused once and restarted
 
   start state Init {
     entry (p: (id: int, cfg: tConfig, net: machine, servers: seq[machine], ops: seq[tOp],
@@ -59,9 +60,13 @@ machine Client {
     // TLA+ Restart: OperationFail for the current phase of the current attempt in the old configuration.
     // A refusal of an earlier phase's request is stale (that phase had its quorum); TLA+ lets the client
     // restart or go on in that case, P takes the second branch.
+    // One restart per operation (TLA+ Restart is guarded by att = 1): with one reconfiguration the
+    // restarted attempt runs in the new configuration, where nothing refuses it. Mutant MC (TLA+
+    // RestartConfig overridden) restarts in the cached, retired configuration instead.
     on eFail do (r: tReply) {
-      if (stage == ST_IDLE || r.op != op || r.att != att || r.ph != ph || cfgIdx != 1) { return; }
-      SwitchToNew();
+      if (stage == ST_IDLE || r.op != op || r.att != att || r.ph != ph || cfgIdx != 1 || restarted) { return; }
+      restarted = true;
+      if (cfg.reconf.mutant != RMC_STALE_RESTART) { SwitchToNew(); }
       att = att + 1;
       tag = T0();
       announce eWitOpRestart;
@@ -86,6 +91,7 @@ machine Client {
     next = next + 1;
     op = id * 100 + next;
     att = 1;
+    restarted = false;
     // TLA+ Invoke: the cached configuration, or the newest one the metadata service names.
     if (cfg.reconf.enabled && cfg.reconf.askMds && cfgIdx == 1 && choose(2) == 0) {
       send mds, eMdsAsk, this;
@@ -105,6 +111,7 @@ machine Client {
   }
 
   fun StartAttempt() {
+    announce eMonAttempt, (op = op, cfg = cfgIdx);
     if (cur.put) { Phase(ST_PUT_Q); } else { Phase(ST_GET_Q); }
   }
 

@@ -68,7 +68,8 @@ enum tReconfMutant {
   RM16_REPAUSE,           // a closed server re-pauses on a late or duplicated RcQuery
   RM17_RCWRITE_Q3,        // to a CAS configuration, RcWrite waits for q3 acks, not max(q2, q3)
   RM18_CLOSED_SERVES_ALL, // a closed server serves tagged requests whatever their tag
-  RMQ_QR_ALL              // ours, against RC5: the controller waits for every old server
+  RMQ_QR_ALL,             // ours, against RC5: the controller waits for every old server
+  RMC_STALE_RESTART       // ours, against RECONF-T4: a refused client restarts in the configuration it had cached
 }
 
 enum tSrvStatus { SS_ACTIVE, SS_PAUSED, SS_CLOSED }

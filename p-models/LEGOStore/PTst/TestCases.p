@@ -97,7 +97,7 @@ test tcLegoRcCasToAbd [main=TestRcCA]:
   in (union LegoSystem, { TestRcCA });
 test tcLegoRcLive [main=TestRcLive]:
   assert TagValueAgreement, RealTimeOrder, ReadValidity, NoDataLoss, Decodability, TransferCovers, NewInitialized, OldClosedToNew,
-         OpsComplete, ReconfTerminates, RequestsAnswered, Reached
+         OpsComplete, ReconfTerminates, RequestsAnswered, StaleClientCatchesUp, Reached
   in (union LegoSystem, { TestRcLive });
 
 // Reconfiguration bug tests. F2: the paper's Qr = m - q2 + 1 = 1 on ABD(2) q1 = 1, q2 = 2 (the TLA+ H1 instance).
@@ -117,6 +117,10 @@ machine TestRcM16 { start state S { entry {
   new Harness(LiveRc(Abd(3, 2, 2, false), To(Cas(3, 1, 2, 2, 2, 2, false, false, 0), false, RM16_REPAUSE), WL_BUSY, 0)); } } }
 machine TestRcMQ { start state S { entry {
   new Harness(LiveRc(Abd(3, 2, 2, false), To(Cas(3, 1, 2, 2, 2, 2, false, false, 0), false, RMQ_QR_ALL), WL_BUSY, 1)); } } }
+// MC (ours, RECONF-T4): clients that never ask the metadata service, refused by a closed old server,
+// restart in the configuration they had cached (the TLA+ ReconfA1C_MC_StaleRestart model).
+machine TestRcMC { start state S { entry {
+  new Harness(LiveRc(Abd(3, 2, 2, false), ToNoMds(Cas(3, 1, 2, 2, 2, 2, false, false, 0), false, RMC_STALE_RESTART), WL_BUSY, 0)); } } }
 
 // The fix of F2 on the same instance: the brief's Qr = m - min(q1, q2) + 1 = 2.
 machine TestRcF2Safe { start state S { entry {
@@ -143,3 +147,4 @@ test tcLegoRcM17Decodability [main=TestRcM17]: assert Decodability in (union Leg
 test tcLegoRcM18RealTimeOrder [main=TestRcM18]: assert RealTimeOrder in (union LegoSystem, { TestRcM18 });
 test tcLegoRcM16RequestsAnswered [main=TestRcM16]: assert RequestsAnswered in (union LegoSystem, { TestRcM16 });
 test tcLegoRcMQReconfTerminates [main=TestRcMQ]: assert ReconfTerminates in (union LegoSystem, { TestRcMQ });
+test tcLegoRcMCStaleClientCatchesUp [main=TestRcMC]: assert StaleClientCatchesUp in (union LegoSystem, { TestRcMC });
