@@ -94,6 +94,12 @@ Stores(cur, t) == TagLT(cur, t)
 \* answers a duplicated query again, and overrides this.
 AnswersAgain == FALSE
 
+\* Copies of one ack the network can tell apart.  In the set network a re-sent
+\* ack is the same message, so there is one (copy 0).  Mutant M15's cfg sets 1:
+\* a bag, where a duplicated write delivery yields a second, distinct ack, so
+\* that counting messages differs from counting servers.
+AckCopies == 0
+
 \* ---------------------------------------------------------------------------
 VARIABLES
     stag, sval,     \* server state: highest tag stored and its value
@@ -113,7 +119,7 @@ Request ==
     \cup [type : {"write"}, op : OpIds, phase : {"w"}, tag : Tags, val : Values \cup {InitValue}]
 Reply ==
          [type : {"qreply"}, op : OpIds, src : Servers, tag : Tags, val : Values \cup {InitValue}]
-    \cup [type : {"ack"}, op : OpIds, src : Servers, tag : Tags]
+    \cup [type : {"ack"}, op : OpIds, src : Servers, tag : Tags, copy : 0 .. AckCopies]
 
 HistRecord ==
     [kind : {"GET", "PUT"}, val : Values \cup {NoValue}, status : {"pending", "done"},
@@ -210,22 +216,29 @@ ClientCrash(c) ==
 \* ---------------------------------------------------------------------------
 \* Server actions (brief §4.3); the Gate of reconfiguration is not in this module.
 
+\* Server s answers the query m with its tag and value.
+HandleQuery(s, m) ==
+    /\ m.type = "query"
+    /\ AnswersAgain \/ ~\E r \in msgs : r.type = "qreply" /\ r.op = m.op /\ r.src = s
+    /\ msgs' = msgs \cup {[type |-> "qreply", op |-> m.op, src |-> s, tag |-> stag[s], val |-> sval[s]]}
+    /\ UNCHANGED <<stag, sval>>
+
+\* Server s applies the write m if its tag is newer, and acknowledges it.
+HandleWrite(s, m) ==
+    /\ m.type = "write"
+    /\ IF Stores(stag[s], m.tag)
+       THEN stag' = [stag EXCEPT ![s] = m.tag] /\ sval' = [sval EXCEPT ![s] = m.val]
+       ELSE UNCHANGED <<stag, sval>>
+    /\ \E n \in 0 .. AckCopies : msgs' = msgs \cup {[type |-> "ack", op |-> m.op, src |-> s, tag |-> m.tag, copy |-> n]}
+
 ServerQuery(s) ==
     /\ s \notin crashed
-    /\ \E m \in msgs :
-        /\ m.type = "query"
-        /\ AnswersAgain \/ ~\E r \in msgs : r.type = "qreply" /\ r.op = m.op /\ r.src = s
-        /\ msgs' = msgs \cup {[type |-> "qreply", op |-> m.op, src |-> s, tag |-> stag[s], val |-> sval[s]]}
-    /\ UNCHANGED <<stag, sval, crashed, cop, nops, hist, written>>
+    /\ \E m \in msgs : HandleQuery(s, m)
+    /\ UNCHANGED <<crashed, cop, nops, hist, written>>
 
 ServerWrite(s) ==
     /\ s \notin crashed
-    /\ \E m \in msgs :
-        /\ m.type = "write"
-        /\ IF Stores(stag[s], m.tag)
-           THEN stag' = [stag EXCEPT ![s] = m.tag] /\ sval' = [sval EXCEPT ![s] = m.val]
-           ELSE UNCHANGED <<stag, sval>>
-        /\ msgs' = msgs \cup {[type |-> "ack", op |-> m.op, src |-> s, tag |-> m.tag]}
+    /\ \E m \in msgs : HandleWrite(s, m)
     /\ UNCHANGED <<crashed, cop, nops, hist, written>>
 
 Crash(s) ==

@@ -38,22 +38,14 @@ Pending(c) == cop[c].phase \in {"q", "w"}
 \* A server answers the query of operation o (ServerQuery restricted to o).
 ServerQueryOf(s, o) ==
     /\ s \notin crashed
-    /\ \E m \in msgs :
-        /\ m.type = "query" /\ m.op = o
-        /\ AnswersAgain \/ ~\E r \in msgs : r.type = "qreply" /\ r.op = m.op /\ r.src = s
-        /\ msgs' = msgs \cup {[type |-> "qreply", op |-> m.op, src |-> s, tag |-> stag[s], val |-> sval[s]]}
-    /\ UNCHANGED <<stag, sval, crashed, cop, nops, hist, written>>
+    /\ \E m \in msgs : m.op = o /\ HandleQuery(s, m)
+    /\ UNCHANGED <<crashed, cop, nops, hist, written>>
 
 \* A server applies the write (or write-back) of operation o (ServerWrite
 \* restricted to o).
 ServerWriteOf(s, o) ==
     /\ s \notin crashed
-    /\ \E m \in msgs :
-        /\ m.type = "write" /\ m.op = o
-        /\ IF Stores(stag[s], m.tag)
-           THEN stag' = [stag EXCEPT ![s] = m.tag] /\ sval' = [sval EXCEPT ![s] = m.val]
-           ELSE UNCHANGED <<stag, sval>>
-        /\ msgs' = msgs \cup {[type |-> "ack", op |-> m.op, src |-> s, tag |-> m.tag]}
+    /\ \E m \in msgs : m.op = o /\ HandleWrite(s, m)
     /\ UNCHANGED <<crashed, cop, nops, hist, written>>
 
 \* The steps of a solo fragment for client c.

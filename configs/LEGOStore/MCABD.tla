@@ -48,9 +48,11 @@ MutantM3FastPathOK(R, t) == Cardinality({r \in R : r.tag = t}) >= Q1
 \* M4: tags without the writer's id: concurrent PUTs pick the same tag.
 MutantM4NewTag(maxSeen, c) == <<maxSeen[1] + 1, 0>>
 
-\* M15: replies counted per message, not per distinct server (with the set
-\* network, two replies of one server with different tags count twice).
+\* M15: replies counted per message, not per distinct server: a duplicated
+\* write delivery acknowledged twice completes a phase at one server.
 MutantM15CountsAsQuorum(R, need) == Cardinality(R) = need
+\* ... in a network that tells a duplicated ack from the first (a bag).
+MutantM15AckCopies == 1
 
 \* MR: a GET returns the value of any reply, not the one carrying the highest
 \* tag (a value mixed up with another tag).  Must violate ABD-L3.

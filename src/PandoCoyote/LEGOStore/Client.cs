@@ -66,6 +66,7 @@ public sealed class Client : LegoActor
 
     private void StartAttempt()
     {
+        Observe(new ObsAttempt(_op, Index, _cfg));
         if (_cur.IsPut) Phase(Stage.PutQuery, _ => new Query(Pid(_phase)));
         else Phase(Stage.GetQuery, _ => new Query(Pid(_phase)));
     }
@@ -105,7 +106,7 @@ public sealed class Client : LegoActor
             case OperationFail f when f.Id.Op == _op && f.Id.Attempt == _attempt && f.Id.Phase == _phase:
                 // TLA+ Restart: the whole operation again, in the configuration the closed server names (brief §4.1 MOVED).
                 Coverage.Hit("lego: OperationFail, restarted in the new configuration");
-                _cfg = f.Next;
+                _cfg = Mutant == LegoMutant.MCStaleRestart ? _cfg : f.Next;
                 _attempt++;
                 StartAttempt();
                 return;

@@ -47,8 +47,13 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
         var config = new LegoObservation(new ObsLegoConfig(Params, Reconfig is not null, Reconfig?.New));
         foreach (var name in Only ?? (Reconfig is null ? [.. LegoMonitors.For(Params)] : [.. ReconfigMonitorsFor(Params, Reconfig)]))
             LegoMonitors.Register[name](rt, config);
-        // The liveness monitor under the fair strategy (a passing run proves it stays cool), unless it is the only one.
-        if (CheckLiveness && Only?.Contains("OpsComplete") != true) LegoMonitors.Register["OpsComplete"](rt, config);
+        // The liveness monitors under the fair strategy (a passing run proves they stay cool), unless one is the only
+        // monitor: OpsComplete (T1), and with a reconfiguration StaleClientCatchesUp (RECONF-T4).
+        if (CheckLiveness && Only is null)
+        {
+            LegoMonitors.Register["OpsComplete"](rt, config);
+            if (Reconfig is not null) LegoMonitors.Register["StaleClientCatchesUp"](rt, config);
+        }
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var servers = new List<ActorId>();
         for (int i = 0; i < Params.M; i++) servers.Add(rt.CreateActor(typeof(Server), new LegoInit(i, Params, Mutant, net, servers)));
@@ -111,7 +116,7 @@ public static class LegoScenarios
         ["M7"] = LegoMutant.M7ReadNoFin, ["M8"] = LegoMutant.M8ReadAtK, ["M15"] = LegoMutant.M15CountMessages,
         ["M19"] = LegoMutant.M19GcOffByOne, ["MR"] = LegoMutant.MRReadAnyValue, ["MS"] = LegoMutant.MSServerRegresses,
         ["M11"] = LegoMutant.M11QrTooSmall, ["M12"] = LegoMutant.M12NoPause, ["M13"] = LegoMutant.M13PublishEarly,
-        ["M18"] = LegoMutant.M18ClosedServesAll, ["M17"] = LegoMutant.M17RcWriteQ3,
+        ["M18"] = LegoMutant.M18ClosedServesAll, ["M17"] = LegoMutant.M17RcWriteQ3, ["MC"] = LegoMutant.MCStaleRestart,
     };
 
     private static readonly string[] Fields = ["params", "faults", "workload", "mutant", "optGet", "guard", "delta", "reconfig", "qr"];
@@ -151,6 +156,8 @@ public static class LegoScenarios
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var mm) ? mm
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
+        if (only == "StaleClientCatchesUp" && F("reconfig", "none") == "none")
+            throw new ArgumentException("monitor \"StaleClientCatchesUp\" (RECONF-T4) needs a reconfig");
         if (only is not null && only != "OpsComplete" && F("reconfig", "none") == "none" && !LegoMonitors.For(p).Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not a LEGOStore monitor of {p.Protocol} ({string.Join(", ", LegoMonitors.For(p).Append("OpsComplete"))})");
         var (plan, clients) = Faults(F("faults", "none"), p);
@@ -180,7 +187,7 @@ public static class LegoScenarios
                 reconfig = new LegoReconfig(Params(r) with { OptGet = p.OptGet, PaperGuard = p.PaperGuard }, qrText == "paper");
                 break;
         }
-        if (reconfig is not null && only is not null && only != "OpsComplete" && !LegoSystem.ReconfigMonitorsFor(p, reconfig).Contains(only))
+        if (reconfig is not null && only is not null && !LegoMonitors.Liveness.Contains(only) && !LegoSystem.ReconfigMonitorsFor(p, reconfig).Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not checked in this reconfiguration run ({string.Join(", ", LegoSystem.ReconfigMonitorsFor(p, reconfig))})");
         if (reconfig is not null) (plan, clients) = Faults(F("faults", "none"), p);
         return new LegoSystem(p, plan, workload, mutant, clients, liveness) { Only = only is null ? null : [only], Reconfig = reconfig };

@@ -33,6 +33,8 @@ public sealed record ObsTagChosen(int Op, Tag Tag, int Value);
 public sealed record ObsResponded(int Op, Tag Tag, int Value);
 /// <summary>A CAS GET gave up after its bounded attempts: its outcome stays unknown, but the client has its answer (RETRY).</summary>
 public sealed record ObsGaveUp(int Op);
+/// <summary>An attempt of an operation starts in configuration <paramref name="Cfg"/> (TLA+ Invoke and Restart: the client's cfgOf).</summary>
+public sealed record ObsAttempt(int Op, int Client, int Cfg);
 /// <summary>A client crashed: its pending operation will never complete (crash-stop).</summary>
 public sealed record ObsClientCrashed(int Client);
 /// <summary>A CAS GET gave up its attempt for want of k symbols (TLA+ GetRetry); <paramref name="Repliers"/> replied to its phase 2.</summary>
@@ -394,6 +396,47 @@ public sealed class OpsCompleteMonitor : Monitor
     }
 }
 
+/// <summary>
+/// RECONF-T4 A stale client catches up (brief §6.2 T4, TLA+ StaleClientCatchesUpProp): once the metadata service names
+/// the new configuration, an operation whose current attempt runs in the old one eventually completes or restarts in the
+/// new one. A liveness monitor: hot while, after publication, some pending operation of a live client has its latest
+/// attempt in configuration 1. Mutant MC (a refused client restarts in its cached configuration) keeps it hot.
+/// </summary>
+public sealed class StaleClientCatchesUpMonitor : Monitor
+{
+    private readonly Dictionary<int, int> _stale = [];       // op -> client, latest attempt in configuration 1
+    private bool _published;
+
+    [Start]
+    [Cold]
+    [OnEventDoAction(typeof(LegoObservation), nameof(OnObservation))]
+    private sealed class Current : State;
+
+    [Hot]
+    [OnEventDoAction(typeof(LegoObservation), nameof(OnObservation))]
+    private sealed class Behind : State;
+
+    private void OnObservation(Monitor.Event e)
+    {
+        switch (((LegoObservation)e).Body)
+        {
+            case ObsAttempt a when a.Cfg == 1: _stale[a.Op] = a.Client; break;
+            case ObsAttempt a: _stale.Remove(a.Op); break;
+            case ObsPublished: _published = true; break;
+            case ObsResponded r: _stale.Remove(r.Op); break;
+            case ObsGaveUp g: _stale.Remove(g.Op); break;
+            case ObsClientCrashed c: foreach (var op in _stale.Where(kv => kv.Value == c.Client).Select(kv => kv.Key).ToList()) _stale.Remove(op); break;
+            default: return;
+        }
+        if (_published && _stale.Count > 0)
+        {
+            Shared.Testing.Coverage.Hit("liveness: StaleClientCatchesUp saw a stale operation after publication");
+            RaiseGotoStateEvent<Behind>();
+        }
+        else RaiseGotoStateEvent<Current>();
+    }
+}
+
 /// <summary>The monitors of a LEGOStore run (registered by the deployment, fed by <c>Observe</c>).</summary>
 public static class LegoMonitors
 {
@@ -416,6 +459,7 @@ public static class LegoMonitors
             ["NoDataLoss"] = Use<NoDataLossMonitor>, ["Decodability"] = Use<DecodabilityMonitor>,
             ["Recoverable"] = Use<RecoverableMonitor>, ["RetryJustified"] = Use<RetryJustifiedMonitor>,
             ["Linearizable"] = Use<LinearizableMonitor>, ["OpsComplete"] = Use<OpsCompleteMonitor>,
+            ["StaleClientCatchesUp"] = Use<StaleClientCatchesUpMonitor>,
         };
 
     private static void Use<T>(Microsoft.Coyote.Actors.IActorRuntime rt, Monitor.Event config) where T : Monitor
@@ -425,7 +469,10 @@ public static class LegoMonitors
     }
 
     /// <summary>Every monitor type (safety and liveness).</summary>
-    public static readonly Type[] All = [.. ByName.Values, typeof(OpsCompleteMonitor)];
+    public static readonly Type[] All = [.. ByName.Values, typeof(OpsCompleteMonitor), typeof(StaleClientCatchesUpMonitor)];
+
+    /// <summary>The liveness monitors (registered under the fair strategy; StaleClientCatchesUp only with a reconfiguration).</summary>
+    public static readonly string[] Liveness = ["OpsComplete", "StaleClientCatchesUp"];
 
     /// <summary>The monitors that apply to a configuration (CAS-only ones are left out for ABD).</summary>
     public static IEnumerable<string> For(LegoParams p) => ByName.Keys.Where(n => p.Protocol == LegoProtocol.Cas || n is not ("Decodability" or "Recoverable" or "RetryJustified"));

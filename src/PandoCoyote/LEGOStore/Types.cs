@@ -129,6 +129,8 @@ public enum LegoMutant
     M18ClosedServesAll,
     /// <summary>M17 (reconfiguration): RcWrite to a CAS target waits for q3 acks only, not max(q2, q3) (MutantM17RcWriteNeed).</summary>
     M17RcWriteQ3,
+    /// <summary>MC (ours, reconfiguration): a client refused with OperationFail restarts in the configuration it had cached (MCLEGOReconfig MutantMCRestartConfig).</summary>
+    MCStaleRestart,
 }
 
 /// <summary>

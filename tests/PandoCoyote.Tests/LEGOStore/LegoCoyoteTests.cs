@@ -68,6 +68,14 @@ public class LegoCoyoteTests
     }
 
     [Fact]
+    public void The_stale_client_monitor_is_refused_without_a_reconfiguration()
+    {
+        var e = Assert.ThrowsAny<ArgumentException>(() => LegoScenarios.Build(Fields("params:ABD3"), "StaleClientCatchesUp"));
+        Assert.Contains("RECONF-T4", e.Message);
+        Assert.Contains("needs a reconfig", e.Message);
+    }
+
+    [Fact]
     public void Values_decode_from_any_k_symbols_and_mixed_symbols_decode_to_garbage()
     {
         var p = LegoParams.Cas(5, 3, 1, 4, 4, 4, 4);
