@@ -163,7 +163,7 @@ public static class LegoScenarios
         var (plan, clients) = Faults(F("faults", "none"), p);
         // A reconfiguration (brief §4.7): "H1" is the brief's I5 (old ABD m=3 f=0 q1=1 q2=3 -> new ABD m=1), where the
         // paper's Qr = 1 is too small (finding F2); "ABD3to3" moves ABD m=3 q=2/2 to three other servers; any other
-        // value names the new configuration as `params` does (ABD or CAS, from an ABD or CAS old one; GC off).
+        // value names the new configuration as `params` does (ABD or CAS, from an ABD or CAS old one; GC, `delta`, only in an old CAS configuration, with the controller's finMax fallback).
         LegoReconfig? reconfig = null;
         var qrText = F("qr", "safe");
         if (qrText is not ("safe" or "paper")) throw new ArgumentException($"qr \"{qrText}\": use safe (m - min(q1, Wq) + 1) or paper (m - Wq + 1)");
@@ -183,7 +183,6 @@ public static class LegoScenarios
                 break;
             case var r:
                 if (!fields.ContainsKey("params")) throw new ArgumentException($"reconfig \"{r}\" needs params (the old configuration)");
-                if (p.Delta > 0) throw new ArgumentException("delta: GC is not run during a reconfiguration (brief §4.7.2's RcGet fallback is not implemented)");
                 reconfig = new LegoReconfig(Params(r) with { OptGet = p.OptGet, PaperGuard = p.PaperGuard }, qrText == "paper");
                 break;
         }

@@ -124,13 +124,27 @@ public sealed class Controller : NetActor<ControllerInit>
     }
 
     /// <summary>
-    /// TLA+ RcGot: q4 RcGet replies holding k symbols of the tag; decode them. (GC is off in reconfiguration runs, so k
-    /// symbols are always among q4 replies: brief §4.7.2's finMax fallback is not needed.)
+    /// TLA+ RcGot: q4 RcGet replies holding k symbols of the tag; decode them. With GC in the old configuration the
+    /// servers that were not paused may have collected the tag's symbols (brief §4.7.2, proposed): once q4 replies hold
+    /// fewer than k symbols and one reports a higher fin tag, the controller hands over that tag instead (what a GET
+    /// could have returned) and fetches its symbols.
     /// </summary>
     private void Got()
     {
         var held = _symbols.Values.Where(g => g.Symbol is not null).Select(g => (g.Server, g.Symbol!)).ToList();
-        if (_symbols.Count < Init.Old.Q4 || held.Count < Init.Old.K) return;
+        if (_symbols.Count < Init.Old.Q4) return;
+        if (held.Count < Init.Old.K)
+        {
+            var higher = _symbols.Values.Max(g => g.FinMax);
+            if (Init.Old.Delta > 0 && higher > _t)
+            {
+                Coverage.Hit("lego: controller fell back to a higher fin tag (GC)");
+                _t = higher;
+                _symbols.Clear();
+                SendAll();
+            }
+            return;
+        }
         _v = LegoValues.Decode(Init.Old, held);
         Coverage.Hit("lego: controller decoded the handed-over value");
         BeginWrite();

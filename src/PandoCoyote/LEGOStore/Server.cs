@@ -94,9 +94,9 @@ public sealed class Server : LegoActor
         Send(m.Controller, P.Protocol == LegoProtocol.Abd ? new RcReply(Index, _tag, _value) : new RcReply(Index, FinMax(), 0));
     }
 
-    /// <summary>TLA+ ServerRcGet (old CAS servers): the symbol held for the tag, whatever the server's status.</summary>
+    /// <summary>TLA+ ServerRcGet (old CAS servers): the symbol held for the tag, whatever the server's status, and the highest fin tag.</summary>
     private void OnRcGet(RcGet m) =>
-        Send(m.Controller, new RcGetReply(Index, m.Tag, SymbolOf(m.Tag)));
+        Send(m.Controller, new RcGetReply(Index, m.Tag, SymbolOf(m.Tag), FinMax()));
 
     /// <summary>TLA+ ServerRcWrite (new servers): ABD stores the handed-over pair if newer; CAS stores its symbol labelled fin.</summary>
     private void OnRcWrite(RcWrite m)

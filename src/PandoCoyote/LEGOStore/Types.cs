@@ -243,8 +243,11 @@ public sealed record RcQuery(ActorId Controller);
 public sealed record RcReply(int Server, Tag Tag, int Value);
 /// <summary>Controller → old CAS servers: the symbol held for the tag (RcGet; answered even while paused or closed).</summary>
 public sealed record RcGet(ActorId Controller, Tag Tag);
-/// <summary>An old CAS server's symbol of the tag, or null when it holds none (RcGetReply).</summary>
-public sealed record RcGetReply(int Server, Tag Tag, byte[]? Symbol);
+/// <summary>
+/// An old CAS server's symbol of the tag, or null when it holds none, and its highest fin tag (RcGetReply; the finMax
+/// field is the brief's proposed extra for the GC fallback, §4.7.2).
+/// </summary>
+public sealed record RcGetReply(int Server, Tag Tag, byte[]? Symbol, Tag FinMax);
 /// <summary>
 /// Controller → new servers: store the handed-over pair (RcWrite). To a CAS server it carries that server's symbol
 /// of the value, stored labelled fin.
