@@ -12,8 +12,10 @@
 (* fairness the liveness properties need.                                  *)
 (*                                                                         *)
 (* What is modelled (brief §4.7):                                         *)
-(*  - One reconfiguration, from configuration 1 to configuration 2, each   *)
-(*    ABD or CAS (constant Proto).  The controller (1) pauses and queries  *)
+(*  - A chain of configurations 1 -> 2 -> ... -> n, each ABD or CAS        *)
+(*    (constant Proto), moved along one reconfiguration at a time: the     *)
+(*    next starts once the previous one has published (brief §4.7.2; most *)
+(*    models have n = 2).  For each, the controller (1) pauses and queries *)
 (*    Qr old servers; from an ABD configuration it takes the highest       *)
 (*    (tag, value), from a CAS one the highest fin tag t, and then (2, CAS *)
 (*    only) fetches the symbols of t from q4 old servers with RcGet and    *)
@@ -25,9 +27,10 @@
 (*    waiting (in the set network a request simply stays undelivered); a   *)
 (*    CLOSED server serves a tagged request whose tag is <= rTag and       *)
 (*    answers everything else with OperationFail; a phase-1 query always   *)
-(*    fails.  A failed attempt restarts the whole operation in             *)
-(*    configuration 2 (brief §4.1).  An idle client may also learn the new *)
-(*    configuration from the metadata service once it is published.       *)
+(*    fails.  A failed attempt restarts the whole operation in the         *)
+(*    successor the closed server names (brief §4.1), so along a chain a   *)
+(*    stale client is redirected once per step (§4.7.4).  An idle client   *)
+(*    may also learn the newest configuration from the metadata service.   *)
 (*  - The query-quorum size Qr is the rule finding F2 is about: the        *)
 (*    paper's m - q2 + 1 (ABD) / m - min(q3, q4) + 1 (CAS), or the brief's *)
 (*    proposal m - min(q1, q2) + 1 / m - min(q1, q3, q4) + 1 (QrRule).     *)
@@ -39,7 +42,8 @@
 (* Not modelled: GC of CAS versions during a reconfiguration (so RcGet     *)
 (* never needs the brief's finMax fallback, and CAS GETs never retry), the *)
 (* CAS optimized GET (OptGet is the ABD fast path only; the CAS cache is   *)
-(* checked in CAS.tla), chained reconfigurations, and client crashes.     *)
+(* checked in CAS.tla), client crashes, and the controller waiting for    *)
+(* FINISH acks before the next reconfiguration (not waiting allows more).  *)
 (*                                                                         *)
 (* The network, answer-once CAS handlers and the ghost history are as in   *)
 (* ABD.tla and CAS.tla.  ABD handlers are written exactly as in the ABD-    *)
@@ -55,12 +59,12 @@ EXTENDS Integers, FiniteSets, Sequences, TLC
 
 CONSTANTS
     Servers,        \* every server of either configuration
-    Members,        \* [{1, 2} -> SUBSET Servers]: the old and the new configuration
-    Proto,          \* [{1, 2} -> {"ABD", "CAS"}]: the protocol each configuration runs
-    Q1, Q2,         \* [{1, 2} -> Nat]: phase-1 and write (ABD) / pre-write (CAS) quorum sizes
-    Q3, Q4,         \* [{1, 2} -> Nat]: CAS finalize and GET phase-2 quorum sizes (unused for ABD)
-    K,              \* [{1, 2} -> Nat]: CAS code dimension (unused for ABD)
-    F,              \* [{1, 2} -> Nat]: servers of each configuration that may crash (NextLive only)
+    Members,        \* [1..n -> SUBSET Servers]: the chain of configurations, oldest first (n >= 2)
+    Proto,          \* [1..n -> {"ABD", "CAS"}]: the protocol each configuration runs
+    Q1, Q2,         \* [1..n -> Nat]: phase-1 and write (ABD) / pre-write (CAS) quorum sizes
+    Q3, Q4,         \* [1..n -> Nat]: CAS finalize and GET phase-2 quorum sizes (unused for ABD)
+    K,              \* [1..n -> Nat]: CAS code dimension (unused for ABD)
+    F,              \* [1..n -> Nat]: servers of each configuration that may crash (NextLive only)
     NC,             \* clients are 1..NC
     Values,         \* values a PUT may write
     InitValue,      \* v0 (not in Values)
@@ -69,14 +73,19 @@ CONSTANTS
     OptGet,         \* ABD GETs may use the one-phase fast path (brief §4.2)
     QrRule          \* "paper" or "safe" (brief §4.7.1)
 
-Cfgs == {1, 2}
+\* The configurations, 1 (where the key starts) to LastCfg; the controller
+\* moves the key from each to the next, one reconfiguration at a time.
+LastCfg == Cardinality(DOMAIN Proto)
+Cfgs == 1 .. LastCfg
 Clients == 1..NC
 MaxOps == LET L == {Len(Plan[c]) : c \in Clients} IN CHOOSE n \in L : \A x \in L : x <= n
 M(c) == Cardinality(Members[c])
 Min(a, b) == IF a <= b THEN a ELSE b
 Max(a, b) == IF a >= b THEN a ELSE b
 
-Tags == (0 .. (2 * NC * MaxOps)) \X (0 .. NC)
+\* Every attempt raises the highest counter by at most one, and an operation
+\* makes at most one attempt per configuration.
+Tags == (0 .. (LastCfg * NC * MaxOps)) \X (0 .. NC)
 T0 == <<0, 0>>
 TagLT(a, b) == a[1] < b[1] \/ (a[1] = b[1] /\ a[2] < b[2])
 TagLE(a, b) == a = b \/ TagLT(a, b)
@@ -125,9 +134,9 @@ Decode(R) ==
 \* The controller's query quorum (brief §4.7.1, finding F2).  Wq is the quorum
 \* every completed operation's tag reaches: q2 (ABD), min(q3, q4) (CAS).
 Wq(c) == IF IsABD(c) THEN Q2[c] ELSE Min(Q3[c], Q4[c])
-QrPaper == M(1) - Wq(1) + 1
-QrSafe == M(1) - Min(Q1[1], Wq(1)) + 1
-Qr == IF QrRule = "paper" THEN QrPaper ELSE QrSafe
+QrPaper(o) == M(o) - Wq(o) + 1
+QrSafe(o) == M(o) - Min(Q1[o], Wq(o)) + 1
+Qr(o) == IF QrRule = "paper" THEN QrPaper(o) ELSE QrSafe(o)
 
 \* An old server pauses on the controller's query (M12: it does not).
 PausesOnQuery == TRUE
@@ -138,7 +147,7 @@ RePausesOnLateQuery == FALSE
 
 \* New-configuration acks the controller waits for before it publishes
 \* (brief §5.3 RC3: q2 for ABD, max(q2, q3) for CAS; M13: none; M17: q3 for CAS).
-RcWriteNeed == IF IsABD(2) THEN Q2[2] ELSE Max(Q2[2], Q3[2])
+RcWriteNeed(n) == IF IsABD(n) THEN Q2[n] ELSE Max(Q2[n], Q3[n])
 
 \* A CLOSED server serves a tagged request iff its tag is <= rTag (M18: any tag).
 ServesWhenClosed(t, rTag) == TagLE(t, rTag)
@@ -165,8 +174,8 @@ VARIABLES
     cop,            \* per client: its current operation and attempt
     cfgOf,          \* per client: the configuration it believes current
     nops,           \* per client: operations invoked so far
-    rc,             \* the controller: [phase, t, v, doneAtFix]
-    mds,            \* the metadata service: [latest, rTag]
+    rc,             \* the controller: [phase, from (the configuration it retires), t, v, doneAtFix]
+    mds,            \* the metadata service: [latest, rTag (handed over to latest)]
     hist,           \* ghost: operation id -> history record
     written         \* ghost: set of [cfg, tag, val, op] (op = NoOp: the controller's transfer)
 
@@ -191,11 +200,11 @@ TypeOKInv ==
     /\ \A x \in Servers \X Cfgs : \A e1, e2 \in L[x] : e1.tag = e2.tag => e1 = e2
     /\ status \in [Servers \X Cfgs -> {"active", "paused", "closed"}] /\ rtag \in [Servers \X Cfgs -> Tags]
     /\ crashed \subseteq Servers
-    /\ cop \in [Clients -> [phase : {"idle", "q", "w", "pre", "fin", "rf"}, id : OpIds \cup {NoOp}, att : 0 .. 2,
+    /\ cop \in [Clients -> [phase : {"idle", "q", "w", "pre", "fin", "rf"}, id : OpIds \cup {NoOp}, att : 0 .. LastCfg,
                              cfg : {0} \cup Cfgs, kind : {"GET", "PUT", "none"},
                              val : Syms \cup {Garbage, NoValue}, tag : Tags \cup {NoTag}]]
     /\ cfgOf \in [Clients -> Cfgs] /\ nops \in [Clients -> 0 .. MaxOps]
-    /\ rc \in [phase : {"idle", "query", "get", "write", "finish"}, t : Tags \cup {NoTag},
+    /\ rc \in [phase : {"idle", "query", "get", "write", "finish"}, from : Cfgs, t : Tags \cup {NoTag},
                v : Syms \cup {Garbage, NoValue}, doneAtFix : SUBSET OpIds]
     /\ mds \in [latest : Cfgs, rTag : Tags \cup {NoTag}]
     /\ written \subseteq [cfg : Cfgs, tag : Tags, val : Syms \cup {Garbage}, op : OpIds \cup {NoOp}]
@@ -213,7 +222,7 @@ Init ==
     /\ cop = [c \in Clients |-> Idle]
     /\ cfgOf = [c \in Clients |-> 1]
     /\ nops = [c \in Clients |-> 0]
-    /\ rc = [phase |-> "idle", t |-> NoTag, v |-> NoValue, doneAtFix |-> {}]
+    /\ rc = [phase |-> "idle", from |-> 1, t |-> NoTag, v |-> NoValue, doneAtFix |-> {}]
     /\ mds = [latest |-> 1, rTag |-> NoTag]
     /\ hist = [o \in {} |-> {}]
     /\ written = {}
@@ -246,7 +255,7 @@ Invoke(c, kind, v) ==
        /\ nops' = [nops EXCEPT ![c] = @ + 1]
        /\ msgs' = msgs \cup {[type |-> "query", cfg |-> cfg, op |-> o, att |-> 1]}
        /\ hist' = hist @@ (o :> [kind |-> kind, val |-> v, status |-> "pending", after |-> Done,
-                                 stamp |-> NoTag, ret |-> NoValue, cfg |-> 0, pub |-> mds.latest = 2])
+                                 stamp |-> NoTag, ret |-> NoValue, cfg |-> 0, pub |-> mds.latest])
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, rc, mds, written>>
 
 \* ABD PUT phase 1 done: a new tag above the highest seen; phase 2 writes.
@@ -335,15 +344,19 @@ CasGetDecoded(c) ==
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, msgs, cfgOf, nops, rc, mds, written>>
 
 \* Protocol rule: a failed attempt restarts in the configuration the failing
-\* server names, the new one (brief §4.1 MOVED, §4.7.4).  (Mutant MC restarts
-\* in the configuration the client had cached.)
-RestartConfig(c) == 2
+\* server names: a closed server of configuration c names its successor
+\* c + 1 (brief §4.1 MOVED, §4.7.4; in a chain c0 -> c1 -> c2 a client of c0
+\* is redirected twice).  (Mutant MC restarts in the configuration the client
+\* had cached.)
+RestartConfig(c) == cop[c].cfg + 1
 
 \* OperationFail for the current attempt: restart the whole operation in
-\* RestartConfig(c).  Only an attempt in configuration 1 can fail, so a client
-\* restarts at most once; the guard att = 1 says so for the mutants too.
+\* RestartConfig(c).  Only an attempt in a configuration that has a
+\* successor can fail, and each restart moves one step along the chain, so
+\* a client makes fewer than LastCfg attempts; the guard on att says so for
+\* the mutants too.
 Restart(c) ==
-    /\ cop[c].phase \in {"q", "w", "pre", "fin", "rf"} /\ cop[c].cfg = 1 /\ cop[c].att = 1
+    /\ cop[c].phase \in {"q", "w", "pre", "fin", "rf"} /\ cop[c].cfg < LastCfg /\ cop[c].att < LastCfg
     /\ Replies(c, "fail") # {}
     /\ LET nc == RestartConfig(c) IN
        /\ cop' = [cop EXCEPT ![c].phase = "q", ![c].att = @ + 1, ![c].cfg = nc, ![c].tag = NoTag,
@@ -437,14 +450,20 @@ ServerCas(s) ==
                 /\ UNCHANGED L
     /\ UNCHANGED <<stag, sval, status, rtag, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
 
+\* The controller's messages name the configuration they address: the one
+\* being retired (RcQuery, RcGet, RcFinish) or its successor (RcWrite).  A
+\* server answers each once per configuration.
+RcAnswered(s, type, c) == \E r \in msgs : r.type = type /\ r.src = s /\ r.cfg = c
+
 \* RcQuery: pause (an active server only: a closed one stays closed), then
 \* report the stored tag (ABD: and value; CAS: the highest fin tag).
 ServerRcQuery(s) ==
-    /\ s \in Members[1] /\ s \notin crashed /\ rc.phase # "idle"
-    /\ [type |-> "rcquery"] \in msgs
-    /\ ~\E r \in msgs : r.type = "rcreply" /\ r.src = s
-    /\ status' = IF status[s, 1] = "active" /\ PausesOnQuery THEN [status EXCEPT ![s, 1] = "paused"] ELSE status
-    /\ msgs' = msgs \cup {[type |-> "rcreply", src |-> s, tag |-> Stored(s, 1), val |-> StoredValue(s, 1)]}
+    /\ s \notin crashed
+    /\ \E c \in Cfgs :
+        /\ s \in Members[c] /\ [type |-> "rcquery", cfg |-> c] \in msgs
+        /\ ~RcAnswered(s, "rcreply", c)
+        /\ status' = IF status[s, c] = "active" /\ PausesOnQuery THEN [status EXCEPT ![s, c] = "paused"] ELSE status
+        /\ msgs' = msgs \cup {[type |-> "rcreply", src |-> s, cfg |-> c, tag |-> Stored(s, c), val |-> StoredValue(s, c)]}
     /\ UNCHANGED <<stag, sval, L, rtag, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
 
 \* M16 only: a closed server handles a late or duplicated RcQuery again and
@@ -452,54 +471,56 @@ ServerRcQuery(s) ==
 \* second delivery changes nothing (its reply equals the first).
 ServerRcQueryAgain(s) ==
     /\ RePausesOnLateQuery
-    /\ s \in Members[1] /\ s \notin crashed /\ status[s, 1] = "closed"
-    /\ [type |-> "rcquery"] \in msgs
-    /\ status' = [status EXCEPT ![s, 1] = "paused"]
+    /\ s \notin crashed
+    /\ \E c \in Cfgs :
+        /\ s \in Members[c] /\ status[s, c] = "closed" /\ [type |-> "rcquery", cfg |-> c] \in msgs
+        /\ status' = [status EXCEPT ![s, c] = "paused"]
     /\ UNCHANGED <<stag, sval, L, rtag, crashed, msgs, cop, cfgOf, nops, rc, mds, hist, written>>
 
-\* RcGet (CAS old configuration, brief §4.7.3): answered even while paused or
-\* closed, with the symbol held for the tag (the artifact's optional MarkFin
-\* is left out: it changes no label a later step reads here, since the old
-\* configuration only serves tags <= rTag from now on).
+\* RcGet (CAS configuration being retired, brief §4.7.3): answered even while
+\* paused or closed, with the symbol held for the tag (the artifact's
+\* optional MarkFin is left out: it changes no label a later step reads
+\* here, since the retired configuration only serves tags <= rTag from now on).
 ServerRcGet(s) ==
-    /\ s \in Members[1] /\ s \notin crashed
+    /\ s \notin crashed
     /\ \E m \in msgs :
-        /\ m.type = "rcget"
-        /\ ~\E r \in msgs : r.type = "rcgetreply" /\ r.src = s
-        /\ msgs' = msgs \cup {[type |-> "rcgetreply", src |-> s, tag |-> m.tag, sym |-> SymOf(L[s, 1], m.tag)]}
+        /\ m.type = "rcget" /\ s \in Members[m.cfg]
+        /\ ~RcAnswered(s, "rcgetreply", m.cfg)
+        /\ msgs' = msgs \cup {[type |-> "rcgetreply", src |-> s, cfg |-> m.cfg, tag |-> m.tag,
+                               sym |-> SymOf(L[s, m.cfg], m.tag)]}
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
 
-\* RcWrite at a new server: ABD stores the handed-over pair if newer; CAS
-\* stores the server's symbol labelled fin (brief §4.7.3).
+\* RcWrite at a server of the successor: ABD stores the handed-over pair if
+\* newer; CAS stores the server's symbol labelled fin (brief §4.7.3).
 ServerRcWrite(s) ==
-    /\ s \in Members[2] /\ s \notin crashed
+    /\ s \notin crashed
     /\ \E m \in msgs :
-        /\ m.type = "rcwrite"
-        /\ ~\E r \in msgs : r.type = "rcack" /\ r.src = s
-        /\ IF IsABD(2)
-           THEN /\ IF TagLT(stag[s, 2], m.tag)
-                   THEN stag' = [stag EXCEPT ![s, 2] = m.tag] /\ sval' = [sval EXCEPT ![s, 2] = m.val]
+        /\ m.type = "rcwrite" /\ s \in Members[m.cfg]
+        /\ ~RcAnswered(s, "rcack", m.cfg)
+        /\ IF IsABD(m.cfg)
+           THEN /\ IF TagLT(stag[s, m.cfg], m.tag)
+                   THEN stag' = [stag EXCEPT ![s, m.cfg] = m.tag] /\ sval' = [sval EXCEPT ![s, m.cfg] = m.val]
                    ELSE UNCHANGED <<stag, sval>>
                 /\ UNCHANGED L
-           ELSE /\ L' = [L EXCEPT ![s, 2] = {e \in @ : e.tag # m.tag} \cup {[tag |-> m.tag, sym |-> m.val, lab |-> "fin"]}]
+           ELSE /\ L' = [L EXCEPT ![s, m.cfg] = {e \in @ : e.tag # m.tag} \cup {[tag |-> m.tag, sym |-> m.val, lab |-> "fin"]}]
                 /\ UNCHANGED <<stag, sval>>
-        /\ msgs' = msgs \cup {[type |-> "rcack", src |-> s]}
+        /\ msgs' = msgs \cup {[type |-> "rcack", src |-> s, cfg |-> m.cfg]}
     /\ UNCHANGED <<status, rtag, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
 
 \* RcFinish: close with the handed-over tag (also from active: FINISH may
 \* overtake the query, brief §4.7.3); the waiting requests are then decided
-\* by the gate.
+\* by the gate, and refused ones name the successor.
 \* Handled once, acknowledged with RcFinishAck (in the protocol a closed
 \* server ignores a second FINISH; under M16 a re-paused one must not be
 \* closed again by a duplicate, brief §8 M16).
 ServerRcFinish(s) ==
-    /\ s \in Members[1] /\ s \notin crashed /\ status[s, 1] # "closed"
-    /\ ~\E r \in msgs : r.type = "rcfinack" /\ r.src = s
+    /\ s \notin crashed
     /\ \E m \in msgs :
-        /\ m.type = "rcfinish"
-        /\ status' = [status EXCEPT ![s, 1] = "closed"]
-        /\ rtag' = [rtag EXCEPT ![s, 1] = m.tag]
-    /\ msgs' = msgs \cup {[type |-> "rcfinack", src |-> s]}
+        /\ m.type = "rcfinish" /\ s \in Members[m.cfg]
+        /\ status[s, m.cfg] # "closed" /\ ~RcAnswered(s, "rcfinack", m.cfg)
+        /\ status' = [status EXCEPT ![s, m.cfg] = "closed"]
+        /\ rtag' = [rtag EXCEPT ![s, m.cfg] = m.tag]
+        /\ msgs' = msgs \cup {[type |-> "rcfinack", src |-> s, cfg |-> m.cfg]}
     /\ UNCHANGED <<stag, sval, L, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
 
 ServerStep(s) ==
@@ -509,49 +530,60 @@ ServerStep(s) ==
 \* ---------------------------------------------------------------------------
 \* The controller (brief §4.7.2) and the metadata service (§4.8)
 
+\* A reconfiguration retires the newest configuration in favour of its
+\* successor.  Reconfigurations are sequential (brief §4.7.2): the next one
+\* may start once the previous one has published (protocol rule; mutant MP
+\* starts it as soon as the transfer begins).  It does not wait for the
+\* FINISH acks (the artifact waits for m - f of them), so the models hold
+\* every interleaving of a late FINISH with the next reconfiguration.
+NextMayStart == rc.phase \in {"idle", "finish"}
+\* The configuration the next reconfiguration retires: the first, then the
+\* successor of the last one retired (in the protocol, the newest published).
+NextFrom == IF rc.phase = "idle" THEN 1 ELSE rc.from + 1
+
 RcStart ==
-    /\ rc.phase = "idle"
-    /\ rc' = [rc EXCEPT !.phase = "query"]
-    /\ msgs' = msgs \cup {[type |-> "rcquery"]}
+    /\ NextMayStart /\ NextFrom < LastCfg
+    /\ rc' = [phase |-> "query", from |-> NextFrom, t |-> NoTag, v |-> NoValue, doneAtFix |-> {}]
+    /\ msgs' = msgs \cup {[type |-> "rcquery", cfg |-> NextFrom]}
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, mds, hist, written>>
 
-\* Step 3 begins: hand (t, v) to the new configuration.
+\* Step 3 begins: hand (t, v) to the successor.
 BeginTransfer(t, v) ==
-    /\ rc' = [phase |-> "write", t |-> t, v |-> v, doneAtFix |-> Done]
-    /\ msgs' = msgs \cup {[type |-> "rcwrite", tag |-> t, val |-> v]}
-    /\ written' = written \cup {[cfg |-> 2, tag |-> t, val |-> v, op |-> NoOp]}
+    /\ rc' = [rc EXCEPT !.phase = "write", !.t = t, !.v = v, !.doneAtFix = Done]
+    /\ msgs' = msgs \cup {[type |-> "rcwrite", cfg |-> rc.from + 1, tag |-> t, val |-> v]}
+    /\ written' = written \cup {[cfg |-> rc.from + 1, tag |-> t, val |-> v, op |-> NoOp]}
 
-\* Qr replies.  ABD: the highest (tag, value) goes to the new configuration.
-\* CAS: the highest fin tag; its symbols are fetched next (Step 2).
+\* Qr replies.  ABD: the highest (tag, value) goes to the successor.  CAS:
+\* the highest fin tag; its symbols are fetched next (Step 2).
 RcQueried ==
     /\ rc.phase = "query"
-    /\ \E R \in SUBSET {m \in msgs : m.type = "rcreply"} :
-        /\ CountsAsQuorum(R, Qr)
+    /\ \E R \in SUBSET {m \in msgs : m.type = "rcreply" /\ m.cfg = rc.from} :
+        /\ CountsAsQuorum(R, Qr(rc.from))
         /\ LET t == MaxTag({r.tag : r \in R})
                v == (CHOOSE r \in R : r.tag = t).val IN
-           IF IsABD(1)
+           IF IsABD(rc.from)
            THEN BeginTransfer(t, v)
            ELSE /\ rc' = [rc EXCEPT !.phase = "get", !.t = t]
-                /\ msgs' = msgs \cup {[type |-> "rcget", tag |-> t]}
+                /\ msgs' = msgs \cup {[type |-> "rcget", cfg |-> rc.from, tag |-> t]}
                 /\ UNCHANGED written
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, mds, hist>>
 
-\* CAS old configuration: q4 RcGet replies holding K symbols of t; decode.
+\* CAS configuration being retired: q4 RcGet replies holding K symbols of t;
+\* decode.
 RcGot ==
     /\ rc.phase = "get"
-    /\ \E R \in SUBSET {m \in msgs : m.type = "rcgetreply"} :
-        /\ CasReadDone(R, 1)
+    /\ \E R \in SUBSET {m \in msgs : m.type = "rcgetreply" /\ m.cfg = rc.from} :
+        /\ CasReadDone(R, rc.from)
         /\ BeginTransfer(rc.t, Decode(R))
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, mds, hist>>
 
-\* The new configuration holds the pair at its write quorum: publish it,
-\* then FINISH.
+\* The successor holds the pair at its write quorum: publish it, then FINISH.
 RcPublish ==
     /\ rc.phase = "write"
-    /\ Cardinality({m.src : m \in {x \in msgs : x.type = "rcack"}}) >= RcWriteNeed
-    /\ mds' = [latest |-> 2, rTag |-> rc.t]
+    /\ Cardinality({m.src : m \in {x \in msgs : x.type = "rcack" /\ x.cfg = rc.from + 1}}) >= RcWriteNeed(rc.from + 1)
+    /\ mds' = [latest |-> rc.from + 1, rTag |-> rc.t]
     /\ rc' = [rc EXCEPT !.phase = "finish"]
-    /\ msgs' = msgs \cup {[type |-> "rcfinish", tag |-> rc.t]}
+    /\ msgs' = msgs \cup {[type |-> "rcfinish", cfg |-> rc.from, tag |-> rc.t]}
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, hist, written>>
 
 ControllerStep == RcQueried \/ RcGot \/ RcPublish
@@ -631,30 +663,42 @@ NoDataLossInv ==
 TransferCoversInv ==
     rc.phase \in {"write", "finish"} =>
         /\ \A o \in rc.doneAtFix : TagLE(hist[o].stamp, rc.t)
-        /\ IsWritten(1, rc.t, rc.v)
+        /\ IsWritten(rc.from, rc.t, rc.v)
 
-\* RECONF-G3 The new configuration holds the handed-over tag at its write
-\* quorum once it is published (ABD: q2; CAS: max(q2, q3) fin).
+\* RECONF-G3 A configuration holds the tag handed over to it at its write
+\* quorum once it is published (ABD: q2; CAS: max(q2, q3) fin).  Checked for
+\* the newest one: stored tags only grow (RECONF-S1), so it stays true for
+\* the earlier ones.
 NewInitializedInv ==
-    mds.latest = 2 =>
-        Cardinality({s \in Members[2] : TagLE(mds.rTag, Stored(s, 2))}) >= IF IsABD(2) THEN Q2[2] ELSE Max(Q2[2], Q3[2])
+    mds.latest > 1 =>
+        LET n == mds.latest IN
+        Cardinality({s \in Members[n] : TagLE(mds.rTag, Stored(s, n))}) >= IF IsABD(n) THEN Q2[n] ELSE Max(Q2[n], Q3[n])
 
-\* RECONF-G4 The old configuration is closed to new invocations: an operation
-\* that completes in the old configuration was invoked before the new one was
-\* published (`pub`: the metadata service named configuration 2 at invocation).
+\* RECONF-G4 A retired configuration is closed to new invocations: an
+\* operation that completes in configuration c was invoked before c's
+\* successor was published (`pub`: the newest configuration the metadata
+\* service named at invocation).
 OldClosedToNewInv ==
-    \A o \in Done : hist[o].cfg = 1 => ~hist[o].pub
+    \A o \in Done : hist[o].pub <= hist[o].cfg
 
 \* RECONF-D1 Decodability in every published CAS configuration (brief §6.1 D1,
 \* stated as in CAS.tla): every tag labelled fin at a server of c has symbols
 \* at K + m - q4 servers of c, so every q4 replies hold K of them.  The new
 \* configuration counts once published (before, RcWrite labels fin one
 \* server at a time).
-Published(c) == c = 1 \/ mds.latest = 2
+Published(c) == c <= mds.latest
 DecodabilityInv ==
     \A x \in CasSlots : Published(x[2]) =>
         \A t \in FinTags(L[x]) :
             Cardinality({u \in Members[x[2]] : SymOf(L[u, x[2]], t) # NoSym}) >= K[x[2]] + M(x[2]) - Q4[x[2]]
+
+\* RECONF-G5 The configurations form one chain with at most one
+\* reconfiguration in progress (brief §6.1 G5): the one in progress retires
+\* the newest published configuration, and a finished one has published its
+\* successor.
+ConfigChainInv ==
+    /\ rc.phase \in {"query", "get", "write"} => rc.from = mds.latest
+    /\ rc.phase = "finish" => mds.latest = rc.from + 1
 
 \* Liveness (brief §6.2; checked with LiveSpec, no symmetry, no VIEW).
 \* Client requests to s that s has not answered.
@@ -664,19 +708,21 @@ Unanswered(s) ==
 \* RECONF-T1 Every operation of a client completes (clients do not crash here).
 OpsCompleteProp == \A c \in Clients : cop[c].phase # "idle" ~> cop[c].phase = "idle"
 
-\* RECONF-T2 The reconfiguration terminates: once started, the new
-\* configuration is published and every live old server closes.
+\* RECONF-T2 The reconfigurations terminate: once one has started, the last
+\* configuration is published and every live server of every earlier one
+\* has closed (the controller starts every reconfiguration of the chain).
 ReconfTerminatesProp ==
-    rc.phase # "idle" ~> (mds.latest = 2 /\ \A s \in Members[1] \ crashed : status[s, 1] = "closed")
+    rc.phase # "idle" ~> (mds.latest = LastCfg /\ \A c \in Cfgs \ {LastCfg} : \A s \in Members[c] \ crashed : status[s, c] = "closed")
 
-\* RECONF-T4 A client working in a stale configuration catches up: once the
-\* new configuration is published, a client with an operation pending in the
-\* old one eventually believes the new one, or finishes its operation
-\* (brief §6.2 T4; one reconfiguration, so finitely many).  Clients do not
-\* crash here, so T1 implies T4; T4 is the part of T1 that mutant MC breaks.
+\* RECONF-T4 A client working in a stale configuration catches up: once
+\* configuration n is published, a client with an operation pending in an
+\* older one eventually believes n (or a later one), or finishes its
+\* operation (brief §6.2 T4; a finite chain, so finitely many
+\* reconfigurations).  Clients do not crash here, so T1 implies T4; T4 is the
+\* part of T1 that mutant MC breaks.
 StaleClientCatchesUpProp ==
-    \A c \in Clients : (mds.latest = 2 /\ cfgOf[c] = 1 /\ cop[c].phase # "idle")
-                        ~> (cfgOf[c] = 2 \/ cop[c].phase = "idle")
+    \A c \in Clients : \A n \in Cfgs :
+        (mds.latest = n /\ cfgOf[c] < n /\ cop[c].phase # "idle") ~> (cfgOf[c] >= n \/ cop[c].phase = "idle")
 
 \* RECONF-T3 Every request a live server receives is eventually answered
 \* (none waits forever in a paused server's buffer).  With finitely many
@@ -688,6 +734,15 @@ RequestsAnsweredProp == \A s \in Servers : []<>(s \in crashed \/ ~Unanswered(s))
 
 \* RECONF-W1: the new configuration is published and an operation completes in it.
 NoOpInNewWitness == ~\E o \in Done : hist[o].cfg = 2
+\* RECONF-W4 (chains of three or more): an operation completes in the last
+\* configuration.  RECONF-W5: a client redirected twice (c1 -> c2 -> c3)
+\* reaches its second phase.
+NoOpInLastWitness == ~\E o \in Done : hist[o].cfg = LastCfg
+NoDoubleRestartWitness == ~\E c \in Clients : cop[c].att >= 3 /\ cop[c].phase \in {"w", "pre", "rf"}
+\* RECONF-W6 (chains): the second reconfiguration hands over a value a PUT
+\* wrote (out of configuration 2, where the first one had put it or a PUT
+\* wrote it).
+NoSecondTransferWitness == ~(rc.from >= 2 /\ rc.phase \in {"write", "finish"} /\ rc.v \in Values)
 \* RECONF-W2: an operation fails in the old configuration and its restart
 \* reaches its second phase in the new one.
 NoRestartWitness == ~\E c \in Clients : cop[c].att = 2 /\ cop[c].phase \in {"w", "pre", "rf"}

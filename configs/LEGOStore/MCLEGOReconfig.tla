@@ -111,6 +111,32 @@ Q2M17 == [c \in {1, 2} |-> IF c = 1 THEN 2 ELSE 3]
 Q34M17 == [c \in {1, 2} |-> IF c = 1 THEN 0 ELSE 1]
 
 \* ---------------------------------------------------------------------------
+\* Chains of three configurations (brief §4.7.4: a client of c1 is redirected
+\* to c2 and again to c3).  AAA: ABD on {s1, s2} with q1 = 1, q2 = 2 (H1's old
+\* configuration, safe Qr = 2), then ABD on {s3}, then ABD on {s4} (q = 1).
+\* ACA: the same first and last steps around CAS(2, 1) on {s3, s4} with
+\* q1 = 1, q2 = q3 = q4 = 2 (AC2's new configuration), last ABD on {s5}.
+ProtoAAA == [c \in 1..3 |-> "ABD"]
+ProtoACA == [c \in 1..3 |-> IF c = 2 THEN "CAS" ELSE "ABD"]
+Unused3 == [c \in 1..3 |-> 0]
+Q1Chain == [c \in 1..3 |-> 1]
+MembersChainAAA == [c \in 1..3 |-> CASE c = 1 -> {s1, s2} [] c = 2 -> {s3} [] OTHER -> {s4}]
+Q2ChainAAA == [c \in 1..3 |-> IF c = 1 THEN 2 ELSE 1]
+MembersChainACA == [c \in 1..3 |-> CASE c = 1 -> {s1, s2} [] c = 2 -> {s3, s4} [] OTHER -> {s5}]
+Q2ChainACA == [c \in 1..3 |-> IF c = 3 THEN 1 ELSE 2]
+Q34ChainACA == [c \in 1..3 |-> IF c = 2 THEN 2 ELSE 0]
+KChainACA == [c \in 1..3 |-> IF c = 2 THEN 1 ELSE 0]
+\* As SymmetryAC2: servers within one configuration are interchangeable.
+SymmetryChainACA == Permutations({s1, s2}) \cup Permutations({s3, s4})
+\* Liveness along a chain: ABD on {s1} to CAS(3, 1) on {s2, s3, s4} (all
+\* quorums 2, one crash allowed; it is retired through RcGet) to ABD on {s5}.
+MembersChainLive == [c \in 1..3 |-> CASE c = 1 -> {s1} [] c = 2 -> {s2, s3, s4} [] OTHER -> {s5}]
+QChainLive == [c \in 1..3 |-> IF c = 2 THEN 2 ELSE 1]
+FChainLive == [c \in 1..3 |-> IF c = 2 THEN 1 ELSE 0]
+\* The smallest chain: ABD on {s1}, then {s2}, then {s3}, quorums 1, no crash.
+MembersChain1 == [c \in 1..3 |-> CASE c = 1 -> {s1} [] c = 2 -> {s2} [] OTHER -> {s3}]
+
+\* ---------------------------------------------------------------------------
 \* Workloads: three clients with one operation each.  The H1 trace of brief §8
 \* (M14) needs three: a writer w whose PUT reaches one old server before the
 \* controller reads it, a client that completes a PUT in the new
@@ -150,15 +176,15 @@ ReconfView == <<stag, sval, L, status, rtag, crashed,
 \* Mutants (brief §8)
 
 \* M11: the controller's query quorum one too small (m - q2; CAS m - min(q3, q4)).
-MutantM11Qr == M(1) - Wq(1)
+MutantM11Qr(o) == M(o) - Wq(o)
 \* M12: old servers do not pause on the controller's query.
 MutantM12PausesOnQuery == FALSE
 \* M13: the controller publishes before the new configuration holds the pair.
-MutantM13RcWriteNeed == 0
+MutantM13RcWriteNeed(n) == 0
 \* M16: a closed server re-pauses on a late or duplicated RcQuery.
 MutantM16RePauses == TRUE
 \* M17: RcWrite to a CAS target waits for q3 acks only (q2 > q3).
-MutantM17RcWriteNeed == Q3[2]
+MutantM17RcWriteNeed(n) == Q3[n]
 \* M18: a closed server serves tagged requests whatever their tag.
 MutantM18ServesWhenClosed(t, rTag) == TRUE
 \* M4: tags without the writer's id: two PUTs may choose one tag for different values.
@@ -169,7 +195,14 @@ MutantMRReadValues(R, t) == {r.val : r \in R}
 MutantMTNewTag(maxSeen, c) == <<maxSeen[1] + 1, NC + 1>>
 \* MQ (ours, against brief §5.3 RC5): the controller waits for every old
 \* server, more than the m - f that are sure to stay up.
-MutantMQQrAll == M(1)
+MutantMQQrAll(o) == M(o)
+
+\* MP (ours, brief §4.7.2 "reconfigurations are sequential", §6.1 G5): the
+\* controller starts the next reconfiguration as soon as it begins writing
+\* the handed-over pair to the successor, before publishing it; it then
+\* queries the successor, which may not hold the pair yet.  Must violate
+\* RECONF-G5 ConfigChainInv and RECONF-G2 TransferCoversInv.
+MutantMPNextMayStart == rc.phase \in {"idle", "write", "finish"}
 
 \* MC (ours, brief §6.2 T4): a client that gets OperationFail restarts in the
 \* configuration it had cached instead of the one the server names, so it is
