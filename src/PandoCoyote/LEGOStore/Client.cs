@@ -30,6 +30,7 @@ public sealed class Client : LegoActor
     private readonly Dictionary<Tag, int> _cache = [];
     private bool _down;
     private int _cfg = 1;                    // the configuration the client operates in (brief §2.4 cfgOf)
+    private int _restarts;                   // OperationFail restarts of the current operation
 
     /// <summary>The current configuration's parameters.</summary>
     private LegoParams Cp => Init.Configs.Count > 0 ? Init.Configs[_cfg - 1].Params : P;
@@ -51,6 +52,7 @@ public sealed class Client : LegoActor
         _cur = Init.Ops[_next++];
         _op = Index * 100 + _next;
         _attempt = 1;
+        _restarts = 0;
         Observe(new ObsInvoked(_op, Index, _cur.IsPut, _cur.Value));
         // TLA+ Invoke: with a reconfiguration, the client may first ask the metadata service for the current
         // configuration (brief §4.8), or go on with the one it has cached.
@@ -87,6 +89,7 @@ public sealed class Client : LegoActor
     private void Done(Tag tag, int value, string how)
     {
         Coverage.Hit(how);
+        if (_cfg == 3) Coverage.Hit("lego: operation done in configuration 3");
         Observe(new ObsResponded(_op, tag, value));
         StartNext();
     }
@@ -107,6 +110,7 @@ public sealed class Client : LegoActor
                 // TLA+ Restart: the whole operation again, in the configuration the closed server names (brief §4.1 MOVED).
                 Coverage.Hit("lego: OperationFail, restarted in the new configuration");
                 _cfg = Mutant == LegoMutant.MCStaleRestart ? _cfg : f.Next;
+                if (++_restarts == 2) Coverage.Hit("lego: client redirected twice along the chain");
                 _attempt++;
                 StartAttempt();
                 return;

@@ -39,12 +39,12 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
 
     /// <summary>The reconfiguration monitors that apply to a move from <paramref name="old"/> to <paramref name="rc"/> (Decodability needs a CAS configuration).</summary>
     public static IEnumerable<string> ReconfigMonitorsFor(LegoParams old, LegoReconfig rc) =>
-        ReconfigMonitors.Where(n => n != "Decodability" || old.Protocol == LegoProtocol.Cas || rc.New.Protocol == LegoProtocol.Cas);
+        ReconfigMonitors.Where(n => n != "Decodability" || rc.Chain(old).Any(c => c.Protocol == LegoProtocol.Cas));
 
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        var config = new LegoObservation(new ObsLegoConfig(Params, Reconfig is not null, Reconfig?.New));
+        var config = new LegoObservation(new ObsLegoConfig(Params, Reconfig is not null, Reconfig?.New) { Then = Reconfig?.Then });
         foreach (var name in Only ?? (Reconfig is null ? [.. LegoMonitors.For(Params)] : [.. ReconfigMonitorsFor(Params, Reconfig)]))
             LegoMonitors.Register[name](rt, config);
         // The liveness monitors under the fair strategy (a passing run proves they stay cool), unless one is the only
@@ -64,13 +64,19 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
         ActorId? mds = null;
         if (Reconfig is { } rc)
         {
-            // The new configuration's servers (their own actors, numbered 0.. within it), the metadata service and
-            // the controller (brief §4.7).
-            var fresh = new List<ActorId>();
-            for (int i = 0; i < rc.New.M; i++) fresh.Add(rt.CreateActor(typeof(Server), new LegoInit(i, rc.New, Mutant, net, fresh) { Cfg = 2 }));
+            // The servers of each later configuration (their own actors, numbered 0.. within it), the metadata
+            // service and the controller (brief §4.7).
+            var chain = new List<(LegoParams, IReadOnlyList<ActorId>)> { (Params, servers) };
+            foreach (var cp in rc.Chain(Params).Skip(1))
+            {
+                var fresh = new List<ActorId>();
+                int cfg = chain.Count + 1;
+                for (int i = 0; i < cp.M; i++) fresh.Add(rt.CreateActor(typeof(Server), new LegoInit(i, cp, Mutant, net, fresh) { Cfg = cfg }));
+                chain.Add((cp, fresh));
+            }
             mds = rt.CreateActor(typeof(Mds), new MdsInit(net));
-            rt.CreateActor(typeof(Controller), new ControllerInit(Params, rc, Mutant, net, mds, servers, fresh));
-            configs = [(Params, servers), (rc.New, fresh)];
+            rt.CreateActor(typeof(Controller), new ControllerInit(rc, Mutant, net, mds, chain));
+            configs = chain;
         }
         for (int c = 0; c < scripts.Length; c++)
             rt.CreateActor(clients[c], typeof(Client), new LegoInit(c + 1, Params, Mutant, net, servers) { Ops = scripts[c], Configs = configs, Mds = mds });
@@ -104,7 +110,7 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
 /// mutants), <c>faults</c> (none, chaos, lossy: up to 6 losses at 1/3 odds, crash-restart, permanent: up to f servers for good, client-crash: one
 /// client stops mid-run), <c>workload</c> (race, busy, gc, readers, reconf, writers), <c>mutant</c> (none, M2 ... M19, MR, MS),
 /// <c>optGet</c> (true/false), <c>guard</c> (art/paper: the CAS fast-path guard), <c>delta</c> (CAS GC depth, 0 = off),
-/// <c>reconfig</c> (none, H1, ABD3to3, or the new configuration written as <c>params</c>), <c>qr</c> (safe, paper).
+/// <c>reconfig</c> (none, H1, ABD3to3, or the new configuration written as <c>params</c>), <c>then</c> (a chain: the configuration after the new one, written as <c>params</c>), <c>qr</c> (safe, paper).
 /// </summary>
 public static class LegoScenarios
 {
@@ -117,9 +123,10 @@ public static class LegoScenarios
         ["M19"] = LegoMutant.M19GcOffByOne, ["MR"] = LegoMutant.MRReadAnyValue, ["MS"] = LegoMutant.MSServerRegresses,
         ["M11"] = LegoMutant.M11QrTooSmall, ["M12"] = LegoMutant.M12NoPause, ["M13"] = LegoMutant.M13PublishEarly,
         ["M18"] = LegoMutant.M18ClosedServesAll, ["M17"] = LegoMutant.M17RcWriteQ3, ["MC"] = LegoMutant.MCStaleRestart,
+        ["MP"] = LegoMutant.MPStartBeforePublish,
     };
 
-    private static readonly string[] Fields = ["params", "faults", "workload", "mutant", "optGet", "guard", "delta", "reconfig", "qr"];
+    private static readonly string[] Fields = ["params", "faults", "workload", "mutant", "optGet", "guard", "delta", "reconfig", "then", "qr"];
 
     /// <summary>The named fault plans.</summary>
     public static (FaultPlan Plan, bool Clients) Faults(string name, LegoParams p) => name switch
@@ -185,6 +192,12 @@ public static class LegoScenarios
                 if (!fields.ContainsKey("params")) throw new ArgumentException($"reconfig \"{r}\" needs params (the old configuration)");
                 reconfig = new LegoReconfig(Params(r) with { OptGet = p.OptGet, PaperGuard = p.PaperGuard }, qrText == "paper");
                 break;
+        }
+        if (fields.TryGetValue("then", out var thenText))
+        {
+            // A chain (brief §4.7.4): a second reconfiguration from the new configuration to this one.
+            if (reconfig is null) throw new ArgumentException("then needs a reconfig (it names the configuration after the new one)");
+            reconfig = reconfig with { Then = Params(thenText) with { OptGet = p.OptGet, PaperGuard = p.PaperGuard } };
         }
         if (reconfig is not null && only is not null && !LegoMonitors.Liveness.Contains(only) && !LegoSystem.ReconfigMonitorsFor(p, reconfig).Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not checked in this reconfiguration run ({string.Join(", ", LegoSystem.ReconfigMonitorsFor(p, reconfig))})");

@@ -17,14 +17,18 @@ public sealed class LegoObservation(object body) : Monitor.Event
 }
 
 /// <summary>The configuration, sent to every monitor before any actor runs; in a reconfiguration run also the new one.</summary>
-public sealed record ObsLegoConfig(LegoParams Params, bool Reconfig = false, LegoParams? Next = null);
+public sealed record ObsLegoConfig(LegoParams Params, bool Reconfig = false, LegoParams? Next = null)
+{
+    /// <summary>With a chain: the configuration after <c>Next</c>.</summary>
+    public LegoParams? Then { get; init; }
+}
 /// <summary>
 /// A server's durable state after a change (TLA+ ServerWrite, ServerPre, ServerFin, ServerReadFin, ServerRcWrite): ABD its tag
 /// and value; CAS its highest fin tag and its list. <paramref name="Cfg"/>: the configuration the server belongs to (1 = old).
 /// </summary>
 public sealed record ObsServer(int Server, Tag Stored, int Value, IReadOnlyDictionary<Tag, CasEntry>? List, int Cfg = 1);
-/// <summary>The metadata service names the new configuration, handed over with tag <paramref name="RTag"/> (TLA+ RcPublish).</summary>
-public sealed record ObsPublished(Tag RTag);
+/// <summary>The metadata service names configuration <paramref name="Cfg"/>, handed over with tag <paramref name="RTag"/> (TLA+ RcPublish).</summary>
+public sealed record ObsPublished(Tag RTag, int Cfg = 2);
 /// <summary>A client invoked an operation (TLA+ Invoke; hist[o].invokedAfter is what was done by then).</summary>
 public sealed record ObsInvoked(int Op, int Client, bool IsPut, int Value);
 /// <summary>A PUT chose its tag (TLA+ PutQueried; the ghost `written`, ValueOf[t] = value).</summary>
@@ -51,6 +55,8 @@ public abstract class LegoMonitor : Monitor
     protected LegoParams P { get; private set; } = null!;
     /// <summary>The new configuration of a reconfiguration run (null: none).</summary>
     protected LegoParams? Next { get; private set; }
+    /// <summary>Every configuration of the run in order (index 0 = configuration 1).</summary>
+    protected IReadOnlyList<LegoParams> Chain { get; private set; } = [];
     /// <summary>ValueOf: the value each chosen tag writes (T0: v0).</summary>
     protected Dictionary<Tag, int> ValueOf { get; } = new() { [Tag.T0] = LegoValues.V0 };
     /// <summary>The operation that chose each tag.</summary>
@@ -68,7 +74,10 @@ public abstract class LegoMonitor : Monitor
         var body = ((LegoObservation)e).Body;
         switch (body)
         {
-            case ObsLegoConfig c: P = c.Params; Next = c.Next; _prefix = c.Reconfig ? "RECONF" : c.Params.IdPrefix; break;
+            case ObsLegoConfig c:
+                P = c.Params; Next = c.Next; _prefix = c.Reconfig ? "RECONF" : c.Params.IdPrefix;
+                Chain = c.Next is null ? [c.Params] : c.Then is null ? [c.Params, c.Next] : [c.Params, c.Next, c.Then];
+                break;
             case ObsServer s: Servers[s.Server] = s; break;
             case ObsInvoked i: Invoked[i.Op] = (i.IsPut, Done.Count == 0 ? null : Done.Values.Max()); break;
         }
@@ -250,9 +259,9 @@ public sealed class DecodabilityMonitor : LegoMonitor
     [OnEventDoAction(typeof(LegoObservation), nameof(OnObservation))]
     private sealed class Watching : State;
 
-    // Reconfiguration runs: each server's latest state by (configuration, index); whether the new one is published.
+    // Reconfiguration runs: each server's latest state by (configuration, index); the newest published configuration.
     private readonly Dictionary<(int Cfg, int Server), ObsServer> _byCfg = [];
-    private bool _published;
+    private int _published = 1;
 
     /// <inheritdoc/>
     protected override void Check(object o)
@@ -262,7 +271,7 @@ public sealed class DecodabilityMonitor : LegoMonitor
             switch (o)
             {
                 case ObsServer s: _byCfg[(s.Cfg, s.Server)] = s; CheckConfig(s.Cfg); break;
-                case ObsPublished: _published = true; CheckConfig(2); break;
+                case ObsPublished p: _published = p.Cfg; CheckConfig(p.Cfg); break;
             }
             return;
         }
@@ -277,8 +286,8 @@ public sealed class DecodabilityMonitor : LegoMonitor
 
     private void CheckConfig(int cfg)
     {
-        var p = cfg == 1 ? P : Next!;
-        if (p.Protocol != LegoProtocol.Cas || p.Delta > 0 || (cfg == 2 && !_published)) return;
+        var p = Chain[cfg - 1];
+        if (p.Protocol != LegoProtocol.Cas || p.Delta > 0 || cfg > _published) return;
         var servers = _byCfg.Where(kv => kv.Key.Cfg == cfg).Select(kv => kv.Value).ToList();
         if (servers.Count < p.M) return;
         int need = p.K + p.M - p.Q4;
@@ -398,14 +407,15 @@ public sealed class OpsCompleteMonitor : Monitor
 
 /// <summary>
 /// RECONF-T4 A stale client catches up (brief §6.2 T4, TLA+ StaleClientCatchesUpProp): once the metadata service names
-/// the new configuration, an operation whose current attempt runs in the old one eventually completes or restarts in the
-/// new one. A liveness monitor: hot while, after publication, some pending operation of a live client has its latest
-/// attempt in configuration 1. Mutant MC (a refused client restarts in its cached configuration) keeps it hot.
+/// configuration n, an operation whose current attempt runs in an older one eventually completes or restarts in n or a
+/// later one. A liveness monitor: hot while some pending operation of a live client has its latest attempt in a
+/// configuration older than the newest published. Mutant MC (a refused client restarts in its cached configuration)
+/// keeps it hot.
 /// </summary>
 public sealed class StaleClientCatchesUpMonitor : Monitor
 {
-    private readonly Dictionary<int, int> _stale = [];       // op -> client, latest attempt in configuration 1
-    private bool _published;
+    private readonly Dictionary<int, (int Client, int Cfg)> _pending = [];   // op -> client and its latest attempt's configuration
+    private int _published = 1;
 
     [Start]
     [Cold]
@@ -420,15 +430,14 @@ public sealed class StaleClientCatchesUpMonitor : Monitor
     {
         switch (((LegoObservation)e).Body)
         {
-            case ObsAttempt a when a.Cfg == 1: _stale[a.Op] = a.Client; break;
-            case ObsAttempt a: _stale.Remove(a.Op); break;
-            case ObsPublished: _published = true; break;
-            case ObsResponded r: _stale.Remove(r.Op); break;
-            case ObsGaveUp g: _stale.Remove(g.Op); break;
-            case ObsClientCrashed c: foreach (var op in _stale.Where(kv => kv.Value == c.Client).Select(kv => kv.Key).ToList()) _stale.Remove(op); break;
+            case ObsAttempt a: _pending[a.Op] = (a.Client, a.Cfg); break;
+            case ObsPublished p: _published = p.Cfg; break;
+            case ObsResponded r: _pending.Remove(r.Op); break;
+            case ObsGaveUp g: _pending.Remove(g.Op); break;
+            case ObsClientCrashed c: foreach (var op in _pending.Where(kv => kv.Value.Client == c.Client).Select(kv => kv.Key).ToList()) _pending.Remove(op); break;
             default: return;
         }
-        if (_published && _stale.Count > 0)
+        if (_pending.Values.Any(v => v.Cfg < _published))
         {
             Shared.Testing.Coverage.Hit("liveness: StaleClientCatchesUp saw a stale operation after publication");
             RaiseGotoStateEvent<Behind>();

@@ -91,12 +91,12 @@ public sealed class Server : LegoActor
     private void OnRcQuery(RcQuery m)
     {
         if (_status == Status.Active && Mutant != LegoMutant.M12NoPause) _status = Status.Paused;
-        Send(m.Controller, P.Protocol == LegoProtocol.Abd ? new RcReply(Index, _tag, _value) : new RcReply(Index, FinMax(), 0));
+        Send(m.Controller, P.Protocol == LegoProtocol.Abd ? new RcReply(Index, _tag, _value, Init.Cfg) : new RcReply(Index, FinMax(), 0, Init.Cfg));
     }
 
     /// <summary>TLA+ ServerRcGet (old CAS servers): the symbol held for the tag, whatever the server's status, and the highest fin tag.</summary>
     private void OnRcGet(RcGet m) =>
-        Send(m.Controller, new RcGetReply(Index, m.Tag, SymbolOf(m.Tag), FinMax()));
+        Send(m.Controller, new RcGetReply(Index, m.Tag, SymbolOf(m.Tag), FinMax(), Init.Cfg));
 
     /// <summary>TLA+ ServerRcWrite (new servers): ABD stores the handed-over pair if newer; CAS stores its symbol labelled fin.</summary>
     private void OnRcWrite(RcWrite m)
@@ -108,7 +108,7 @@ public sealed class Server : LegoActor
             MarkFinAndGc(m.Tag);
         }
         else if (m.Tag > _tag) { _tag = m.Tag; _value = m.Value; Report(); }
-        Send(m.Controller, new RcAck(Index, 2));
+        Send(m.Controller, new RcAck(Index, 2, Init.Cfg));
     }
 
     /// <summary>TLA+ ServerRcFinish: close with rTag (also from active: FINISH may overtake the query); the waiting requests go through the gate again.</summary>
@@ -122,7 +122,7 @@ public sealed class Server : LegoActor
             _waiting.Clear();
             foreach (var w in waiting) Handle(w);
         }
-        Send(m.Controller, new RcAck(Index, 3));
+        Send(m.Controller, new RcAck(Index, 3, Init.Cfg));
     }
 
     // ------------------------------------------------------------------ ABD (brief §4.3)

@@ -131,6 +131,8 @@ public enum LegoMutant
     M17RcWriteQ3,
     /// <summary>MC (ours, reconfiguration): a client refused with OperationFail restarts in the configuration it had cached (MCLEGOReconfig MutantMCRestartConfig).</summary>
     MCStaleRestart,
+    /// <summary>MP (ours, chains): the controller starts the next reconfiguration as soon as it begins writing to the successor, before publishing it (MCLEGOReconfig MutantMPNextMayStart).</summary>
+    MPStartBeforePublish,
 }
 
 /// <summary>
@@ -239,15 +241,15 @@ public sealed class LegoInit(int id, LegoParams p, LegoMutant mutant, ActorId ne
 public sealed record OperationFail(int Server, PhaseId Id, int Next);
 /// <summary>Controller → old servers: pause and report the stored pair (RcQuery).</summary>
 public sealed record RcQuery(ActorId Controller);
-/// <summary>An old server's stored pair (RcReply); a CAS server reports its highest fin tag and no value.</summary>
-public sealed record RcReply(int Server, Tag Tag, int Value);
+/// <summary>An old server's stored pair (RcReply); a CAS server reports its highest fin tag and no value. <paramref name="Cfg"/>: the replying server's configuration.</summary>
+public sealed record RcReply(int Server, Tag Tag, int Value, int Cfg = 1);
 /// <summary>Controller → old CAS servers: the symbol held for the tag (RcGet; answered even while paused or closed).</summary>
 public sealed record RcGet(ActorId Controller, Tag Tag);
 /// <summary>
 /// An old CAS server's symbol of the tag, or null when it holds none, and its highest fin tag (RcGetReply; the finMax
 /// field is the brief's proposed extra for the GC fallback, §4.7.2).
 /// </summary>
-public sealed record RcGetReply(int Server, Tag Tag, byte[]? Symbol, Tag FinMax);
+public sealed record RcGetReply(int Server, Tag Tag, byte[]? Symbol, Tag FinMax, int Cfg = 1);
 /// <summary>
 /// Controller → new servers: store the handed-over pair (RcWrite). To a CAS server it carries that server's symbol
 /// of the value, stored labelled fin.
@@ -255,9 +257,9 @@ public sealed record RcGetReply(int Server, Tag Tag, byte[]? Symbol, Tag FinMax)
 public sealed record RcWrite(ActorId Controller, Tag Tag, int Value, byte[]? Symbol = null);
 /// <summary>Controller → old servers: close, serving tags up to rTag (RcFinish).</summary>
 public sealed record RcFinish(ActorId Controller, Tag RTag);
-/// <summary>A server acknowledges RcWrite (Phase 2) or RcFinish (Phase 3).</summary>
-public sealed record RcAck(int Server, int Phase);
-/// <summary>Controller → metadata service: configuration 2 is current, with the handed-over tag.</summary>
+/// <summary>A server of configuration <paramref name="Cfg"/> acknowledges RcWrite (Phase 2) or RcFinish (Phase 3).</summary>
+public sealed record RcAck(int Server, int Phase, int Cfg = 1);
+/// <summary>Controller → metadata service: configuration <paramref name="Cfg"/> is current, with the handed-over tag.</summary>
 public sealed record MdsPublish(int Cfg, Tag RTag);
 /// <summary>Client → metadata service: which configuration is current?</summary>
 public sealed record MdsAsk(ActorId Client, int Op);
@@ -273,6 +275,16 @@ public sealed record MdsReply(int Op, int Cfg);
 /// <param name="PaperQr">Use the paper's Qr (finding F2) instead of the brief's safe rule.</param>
 public sealed record LegoReconfig(LegoParams New, bool PaperQr)
 {
+    /// <summary>
+    /// A second reconfiguration, from <see cref="New"/> to this configuration, started once the first has published
+    /// and m − f old servers have acknowledged FINISH (a chain c1 → c2 → c3, brief §4.7.4; TLA+ LEGOReconfig with three
+    /// configurations). Null: one reconfiguration.
+    /// </summary>
+    public LegoParams? Then { get; init; }
+
+    /// <summary>The configurations in order, the first being <paramref name="old"/> (index 0 = configuration 1).</summary>
+    public IReadOnlyList<LegoParams> Chain(LegoParams old) => Then is { } t ? [old, New, t] : [old, New];
+
     /// <summary>Qr of the old configuration <paramref name="old"/> (M11: one below the paper's rule).</summary>
     public int Qr(LegoParams old, LegoMutant mutant) =>
         mutant == LegoMutant.M11QrTooSmall ? old.M - old.Wq
@@ -282,7 +294,7 @@ public sealed record LegoReconfig(LegoParams New, bool PaperQr)
     /// TLA+ RcWriteNeed: the RcWrite acks the controller waits for before it publishes (brief §5.3 RC3: q2 for an ABD
     /// target, max(q2, q3) for a CAS one; M17: q3 for CAS).
     /// </summary>
-    public int RcWriteNeed(LegoMutant mutant) =>
-        New.Protocol == LegoProtocol.Abd ? New.Q2
-        : mutant == LegoMutant.M17RcWriteQ3 ? New.Q3 : Math.Max(New.Q2, New.Q3);
+    public static int RcWriteNeed(LegoParams target, LegoMutant mutant) =>
+        target.Protocol == LegoProtocol.Abd ? target.Q2
+        : mutant == LegoMutant.M17RcWriteQ3 ? target.Q3 : Math.Max(target.Q2, target.Q3);
 }

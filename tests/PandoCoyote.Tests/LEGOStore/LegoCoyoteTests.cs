@@ -44,6 +44,7 @@ public class LegoCoyoteTests
     [InlineData("colour", "red", "deployment field \"colour\" is unknown")]
     [InlineData("reconfig", "CAS5to3", "reconfig \"CAS5to3\"")]
     [InlineData("qr", "paper", "qr needs a reconfig")]
+    [InlineData("then", "ABD3", "then needs a reconfig")]
     [InlineData("params", "abd m=3 f=1 q1=1 q2=2", "A1 ")]
     [InlineData("params", "cas m=4 k=2 f=1 q1=3 q2=2 q3=3 q4=3", "C3 ")]
     [InlineData("params", "cas m=5 k=3 f=1 q1=4 q2=4 q3=1 q4=4", "C1 ")]
@@ -65,6 +66,16 @@ public class LegoCoyoteTests
     {
         var e = Assert.ThrowsAny<ArgumentException>(() => LegoScenarios.Build(Fields("params:ABD3"), "Decodability"));
         Assert.Contains("not a LEGOStore monitor of Abd", e.Message);
+    }
+
+    [Fact]
+    public void A_chain_names_its_third_configuration_with_the_params_syntax()
+    {
+        var sys = LegoScenarios.Build(Fields("params:ABD3", "reconfig:CAS4_2", "then:ABD3"), null);
+        Assert.Equal(3, sys.Reconfig!.Chain(sys.Params).Count);
+        Assert.Equal(LegoProtocol.Cas, sys.Reconfig.Chain(sys.Params)[1].Protocol);
+        var e = Assert.ThrowsAny<ArgumentException>(() => LegoScenarios.Build(Fields("params:ABD3", "reconfig:CAS4_2", "then:ABD9"), null));
+        Assert.Contains("params \"ABD9\"", e.Message);
     }
 
     [Fact]
