@@ -32,9 +32,10 @@ event eMonGaveUp: int;
 // BeginTransfer, the ghost `written` of configuration 2); the metadata service named the new
 // configuration with the handed-over tag; a server closed, held n requests, crashed, restarted.
 event eMonRcStart;
-type tMonFix = (tag: tTag, val: int);
+type tMonFix = (from: int, tag: tTag, val: int);
 event eMonFix: tMonFix;
-event eMonPublish: tTag;
+type tMonPublish = (cfg: int, tag: tTag);
+event eMonPublish: tMonPublish;
 event eMonClosed: int;
 type tMonHeld = (server: int, n: int);
 event eMonHeld: tMonHeld;
@@ -59,9 +60,12 @@ event eWitOpRestart;   // an OperationFail restarted an operation in the new con
 event eWitRcDecoded;   // the controller decoded the handed-over value from RcGet replies
 event eWitRcDone;      // every old server acknowledged RcFinish
 event eWitNewOp;       // an operation completed in the new configuration
+event eWitChainOp;     // an operation completed in configuration 3 of a chain
+event eWitTwoRestarts; // an operation was refused twice and restarted in configuration 3
+event eWitNextRc;      // the second reconfiguration of a chain started
 
 spec Reached observes eWitPutDone, eWitWriteBack, eWitFastRead, eWitDecoded, eWitCacheHit, eWitGc, eWitRetry, eWitDrop, eWitDup, eWitCrash, eWitRestart,
-                      eWitPaused, eWitHeld, eWitOpRestart, eWitRcDecoded, eWitRcDone, eWitNewOp {
+                      eWitPaused, eWitHeld, eWitOpRestart, eWitRcDecoded, eWitRcDone, eWitNewOp, eWitChainOp, eWitTwoRestarts, eWitNextRc {
   start state Watching {
     on eWitPutDone do { }
     on eWitWriteBack do { }
@@ -80,13 +84,16 @@ spec Reached observes eWitPutDone, eWitWriteBack, eWitFastRead, eWitDecoded, eWi
     on eWitRcDecoded do { }
     on eWitRcDone do { }
     on eWitNewOp do { }
+    on eWitChainOp do { }
+    on eWitTwoRestarts do { }
+    on eWitNextRc do { }
   }
 }
 
-// The catalogue ID of a property: RECONF-<suffix> across a reconfiguration (two configurations
-// announced), else ABD-<suffix> or CAS-<suffix> after the only configuration.
+// The catalogue ID of a property: RECONF-<suffix> across a reconfiguration (two or three
+// configurations announced), else ABD-<suffix> or CAS-<suffix> after the only configuration.
 fun Cid(ps: map[int, tParams], suffix: string): string {
-  if (sizeof(ps) == 2) { return format("RECONF-{0}", suffix); }
+  if (sizeof(ps) >= 2) { return format("RECONF-{0}", suffix); }
   if (ps[1].proto == ABD) { return format("ABD-{0}", suffix); }
   return format("CAS-{0}", suffix);
 }

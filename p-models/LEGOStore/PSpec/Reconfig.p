@@ -13,11 +13,11 @@ spec TransferCovers observes eMonTag, eMonRespond, eMonFix {
   var anyDone: bool;
   var maxDone: tTag;
   var maxOp: int;
-  var written: map[tTag, int];   // configuration 1: tag -> value
+  var written: map[int, map[tTag, int]];   // configuration -> tag -> value (PUTs and transfers into it)
 
   start state Watching {
-    entry { written[T0()] = V0(); }
-    on eMonTag do (t: tMonTag) { if (t.cfg == 1) { written[t.tag] = t.val; } }
+    entry { written[1] = default(map[tTag, int]); written[1][T0()] = V0(); }
+    on eMonTag do (t: tMonTag) { Write(t.cfg, t.tag, t.val); }
     on eMonRespond do (r: tMonRespond) {
       if (!anyDone || TagLT(maxDone, r.tag)) { maxDone = r.tag; maxOp = r.op; }
       anyDone = true;
@@ -25,9 +25,15 @@ spec TransferCovers observes eMonTag, eMonRespond, eMonFix {
     on eMonFix do (f: tMonFix) {
       assert !anyDone || TagLE(maxDone, f.tag),
         format("TransferCovers [RECONF-G2]: the controller hands over tag <{0},{1}>, below tag <{2},{3}> of operation {4}, completed before", f.tag.z, f.tag.w, maxDone.z, maxDone.w, maxOp);
-      assert f.tag in written && written[f.tag] == f.val,
-        format("TransferCovers [RECONF-G2]: the controller hands over value {0} with tag <{1},{2}>, which the old configuration did not write with it", f.val, f.tag.z, f.tag.w);
+      assert f.from in written && f.tag in written[f.from] && written[f.from][f.tag] == f.val,
+        format("TransferCovers [RECONF-G2]: the controller hands over value {0} with tag <{1},{2}>, which configuration {3} did not write with it", f.val, f.tag.z, f.tag.w, f.from);
+      Write(f.from + 1, f.tag, f.val);
     }
+  }
+
+  fun Write(c: int, t: tTag, v: int) {
+    if (!(c in written)) { written[c] = default(map[tTag, int]); }
+    written[c][t] = v;
   }
 }
 
@@ -35,56 +41,63 @@ spec TransferCovers observes eMonTag, eMonRespond, eMonFix {
    metadata service names the new configuration, the handed-over tag (or a newer one) is stored at
    its write quorum: q2 servers for ABD, max(q2, q3) servers holding it as fin for CAS. */
 spec NewInitialized observes eMonConfig, eMonServer, eMonPublish {
-  var next: tParams;
-  var stored: map[int, tTag];   // new-configuration servers only
-  var published: bool;
+  var ps: map[int, tParams];
+  var stored: map[int, tTag];   // server -> stored tag
+  var cfgOf: map[int, int];     // server -> its configuration
+  var latest: int;              // the newest published configuration (1: none yet)
   var rTag: tTag;
 
   start state Watching {
-    on eMonConfig do (c: tMonConfig) { if (c.idx == 2) { next = c.params; } }
-    on eMonServer do (s: tMonServer) { if (s.cfg == 2) { stored[s.server] = s.stored; if (published) { Check(); } } }
-    on eMonPublish do (t: tTag) { published = true; rTag = t; Check(); }
+    entry { latest = 1; }
+    on eMonConfig do (c: tMonConfig) { ps[c.idx] = c.params; }
+    on eMonServer do (s: tMonServer) { stored[s.server] = s.stored; cfgOf[s.server] = s.cfg; if (latest > 1) { Check(); } }
+    on eMonPublish do (p: tMonPublish) { latest = p.cfg; rTag = p.tag; Check(); }
   }
 
+  // Checked for the newest published configuration: stored tags only grow, so it stays true for earlier ones.
   fun Check() {
     var s: int;
     var at: int;
     var need: int;
+    var next: tParams;
+    next = ps[latest];
     need = next.q2;
     if (next.proto == CAS && next.q3 > need) { need = next.q3; }
-    foreach (s in keys(stored)) { if (TagLE(rTag, stored[s])) { at = at + 1; } }
+    foreach (s in keys(stored)) { if (cfgOf[s] == latest && TagLE(rTag, stored[s])) { at = at + 1; } }
     assert at >= need,
-      format("NewInitialized [RECONF-G3]: the new configuration is published with tag <{0},{1}> stored at {2} server(s), fewer than {3}", rTag.z, rTag.w, at, need);
+      format("NewInitialized [RECONF-G3]: configuration {0} is published with tag <{1},{2}> stored at {3} server(s), fewer than {4}", latest, rTag.z, rTag.w, at, need);
   }
 }
 
-/* RECONF-G4 Old configuration closed to new invocations (TLA+ OldClosedToNewInv): an operation
-   that completes in the old configuration was invoked before the new one was published. */
+/* RECONF-G4 A retired configuration is closed to new invocations (TLA+ OldClosedToNewInv): an
+   operation that completes in configuration c was invoked before c's successor was published. */
 spec OldClosedToNew observes eMonInvoke, eMonRespond, eMonPublish {
-  var published: bool;
-  var afterPub: set[int];
+  var latest: int;
+  var pubAt: map[int, int];   // operation -> the newest published configuration at its invocation
 
   start state Watching {
-    on eMonPublish do (t: tTag) { published = true; }
-    on eMonInvoke do (i: tMonInvoke) { if (published) { afterPub += (i.op); } }
+    entry { latest = 1; }
+    on eMonPublish do (p: tMonPublish) { latest = p.cfg; }
+    on eMonInvoke do (i: tMonInvoke) { pubAt[i.op] = latest; }
     on eMonRespond do (r: tMonRespond) {
-      assert r.cfg != 1 || !(r.op in afterPub),
-        format("OldClosedToNew [RECONF-G4]: operation {0}, invoked after the new configuration was published, completed in the old one with tag <{1},{2}>", r.op, r.tag.z, r.tag.w);
+      assert r.cfg >= pubAt[r.op],
+        format("OldClosedToNew [RECONF-G4]: operation {0}, invoked after configuration {1} was published, completed in configuration {2} with tag <{3},{4}>", r.op, pubAt[r.op], r.cfg, r.tag.z, r.tag.w);
     }
   }
 }
 
-/* RECONF-T2 The reconfiguration terminates (TLA+ ReconfTerminatesProp): once started, the new
-   configuration is published and every live old server closes. Hot from the start until then;
-   meaningful in the liveness tests (no loss, no timers, at most f servers down). */
+/* RECONF-T2 The reconfigurations terminate (TLA+ ReconfTerminatesProp): once started, the last
+   configuration is published and every live server of every earlier one closes. Hot from the start
+   until then; meaningful in the liveness tests (no loss, no timers, at most f servers down). */
 spec ReconfTerminates observes eMonConfig, eMonRcStart, eMonPublish, eMonClosed, eMonDown, eMonUp {
-  var oldM: int;
-  var published: bool;
+  var oldM: int;                // servers of every configuration but the last (global ids 0..oldM-1)
+  var ms: map[int, int];        // configuration -> m
+  var published: bool;          // the last configuration is published
   var closed: set[int];
   var down: set[int];
 
   start cold state Idle {
-    on eMonConfig do (c: tMonConfig) { if (c.idx == 1) { oldM = c.params.m; } }
+    on eMonConfig do (c: tMonConfig) { ms[c.idx] = c.params.m; oldM = OldServers(); }
     on eMonRcStart goto Running;
     on eMonDown do (s: int) { down += (s); }
     on eMonUp do (s: int) { down -= (s); }
@@ -92,7 +105,7 @@ spec ReconfTerminates observes eMonConfig, eMonRcStart, eMonPublish, eMonClosed,
   }
 
   hot state Running {
-    on eMonPublish do (t: tTag) { published = true; if (Finished()) { goto Finished_; } }
+    on eMonPublish do (p: tMonPublish) { published = p.cfg == sizeof(ms); if (Finished()) { goto Finished_; } }
     on eMonClosed do (s: int) { closed += (s); if (Finished()) { goto Finished_; } }
     on eMonDown do (s: int) { down += (s); if (Finished()) { goto Finished_; } }
     on eMonUp do (s: int) { down -= (s); }
@@ -100,6 +113,14 @@ spec ReconfTerminates observes eMonConfig, eMonRcStart, eMonPublish, eMonClosed,
 
   cold state Finished_ {
     ignore eMonRcStart, eMonPublish, eMonClosed, eMonDown, eMonUp;
+  }
+
+  // Configurations are announced in order, so the servers of all but the last come first.
+  fun OldServers(): int {
+    var i: int;
+    var n: int;
+    foreach (i in keys(ms)) { if (i < sizeof(ms)) { n = n + ms[i]; } }
+    return n;
   }
 
   fun Finished(): bool {
@@ -143,30 +164,35 @@ spec RequestsAnswered observes eMonHeld, eMonDown, eMonUp {
 }
 
 /* RECONF-T4 A stale client catches up (TLA+ StaleClientCatchesUpProp): once the metadata service
-   names the new configuration, an operation whose current attempt runs in the old one either
-   completes there (its tag is at most rTag) or restarts in the new one. Hot while some pending
-   operation's latest attempt is in configuration 1 after publication; a schedule that ends there
-   is a violation (MC: the refused client restarts in its cached configuration, which refuses it
-   again). */
+   names configuration n, an operation whose current attempt runs in an older one either completes
+   there (its tag is at most rTag) or restarts in n or a later one. Hot while some pending
+   operation's latest attempt is in a configuration older than the newest published; a schedule
+   that ends there is a violation (MC: the refused client restarts in its cached configuration,
+   which refuses it again). */
 spec StaleClientCatchesUp observes eMonAttempt, eMonRespond, eMonGaveUp, eMonPublish {
-  var stale: set[int];        // pending operations whose latest attempt is in configuration 1
-  var published: bool;
+  var at: map[int, int];      // pending operation -> the configuration of its latest attempt
+  var latest: int;            // the newest published configuration
 
   start cold state Current {
+    entry { if (latest == 0) { latest = 1; } }
     on eMonAttempt do (a: tMonAttempt) { Note(a); if (Behind()) { goto Behind_; } }
-    on eMonRespond do (r: tMonRespond) { stale -= (r.op); }
-    on eMonGaveUp do (op: int) { stale -= (op); }
-    on eMonPublish do (t: tTag) { published = true; if (Behind()) { goto Behind_; } }
+    on eMonRespond do (r: tMonRespond) { at -= (r.op); }
+    on eMonGaveUp do (op: int) { at -= (op); }
+    on eMonPublish do (p: tMonPublish) { latest = p.cfg; if (Behind()) { goto Behind_; } }
   }
 
   hot state Behind_ {
     on eMonAttempt do (a: tMonAttempt) { Note(a); if (!Behind()) { goto Current; } }
-    on eMonRespond do (r: tMonRespond) { stale -= (r.op); if (!Behind()) { goto Current; } }
-    on eMonGaveUp do (op: int) { stale -= (op); if (!Behind()) { goto Current; } }
-    ignore eMonPublish;
+    on eMonRespond do (r: tMonRespond) { at -= (r.op); if (!Behind()) { goto Current; } }
+    on eMonGaveUp do (op: int) { at -= (op); if (!Behind()) { goto Current; } }
+    on eMonPublish do (p: tMonPublish) { latest = p.cfg; }
   }
 
-  fun Note(a: tMonAttempt) { if (a.cfg == 1) { stale += (a.op); } else { stale -= (a.op); } }
+  fun Note(a: tMonAttempt) { at[a.op] = a.cfg; }
 
-  fun Behind(): bool { return published && sizeof(stale) > 0; }
+  fun Behind(): bool {
+    var o: int;
+    foreach (o in keys(at)) { if (at[o] < latest) { return true; } }
+    return false;
+  }
 }

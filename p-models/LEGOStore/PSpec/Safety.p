@@ -19,7 +19,7 @@ spec TagValueAgreement observes eMonConfig, eMonTag, eMonServer, eMonFix {
   var valueOf: map[tCTag, int];
 
   start state Watching {
-    entry { valueOf[(cfg = 1, tag = T0())] = V0(); valueOf[(cfg = 2, tag = T0())] = V0(); }
+    entry { valueOf[(cfg = 1, tag = T0())] = V0(); valueOf[(cfg = 2, tag = T0())] = V0(); valueOf[(cfg = 3, tag = T0())] = V0(); }
     on eMonConfig do (c: tMonConfig) { ps[c.idx] = c.params; }
     on eMonTag do (t: tMonTag) {
       var k: tCTag;
@@ -29,7 +29,7 @@ spec TagValueAgreement observes eMonConfig, eMonTag, eMonServer, eMonFix {
       chosenBy[k] = t.op;
       valueOf[k] = t.val;
     }
-    on eMonFix do (f: tMonFix) { valueOf[(cfg = 2, tag = f.tag)] = f.val; }
+    on eMonFix do (f: tMonFix) { valueOf[(cfg = f.from + 1, tag = f.tag)] = f.val; }
     on eMonServer do (s: tMonServer) {
       var t: tTag;
       var k: tCTag;
@@ -88,12 +88,12 @@ spec ReadValidity observes eMonConfig, eMonTag, eMonInvoke, eMonRespond, eMonFix
   var isGet: set[int];
 
   start state Watching {
-    entry { valueOf[(cfg = 1, tag = T0())] = V0(); valueOf[(cfg = 2, tag = T0())] = V0(); }
+    entry { valueOf[(cfg = 1, tag = T0())] = V0(); valueOf[(cfg = 2, tag = T0())] = V0(); valueOf[(cfg = 3, tag = T0())] = V0(); }
     on eMonConfig do (c: tMonConfig) { ps[c.idx] = c.params; }
     on eMonTag do (t: tMonTag) {
       if (!((cfg = t.cfg, tag = t.tag) in valueOf)) { valueOf[(cfg = t.cfg, tag = t.tag)] = t.val; }
     }
-    on eMonFix do (f: tMonFix) { valueOf[(cfg = 2, tag = f.tag)] = f.val; }
+    on eMonFix do (f: tMonFix) { valueOf[(cfg = f.from + 1, tag = f.tag)] = f.val; }
     on eMonInvoke do (i: tMonInvoke) { if (!i.put) { isGet += (i.op); } }
     on eMonRespond do (r: tMonRespond) {
       var k: tCTag;
@@ -151,7 +151,7 @@ spec NoDataLoss observes eMonConfig, eMonServer, eMonRespond, eMonPublish {
       CheckAll();
     }
     on eMonRespond do (r: tMonRespond) { done[r.op] = r.tag; Check(r.op, r.tag); }
-    on eMonPublish do (t: tTag) { latest = 2; CheckAll(); }
+    on eMonPublish do (p: tMonPublish) { latest = p.cfg; CheckAll(); }
   }
 
   fun CheckAll() {
@@ -194,7 +194,7 @@ spec Decodability observes eMonConfig, eMonServer, eMonPublish {
       lists[s.cfg][s.server] = s.list;
       Check(s.cfg);
     }
-    on eMonPublish do (t: tTag) { latest = 2; Check(2); }
+    on eMonPublish do (p: tMonPublish) { latest = p.cfg; Check(p.cfg); }
   }
 
   fun Check(c: int) {

@@ -16,10 +16,11 @@ machine Client {
   var id: int;
   var cfg: tConfig;
   var P: tParams;             // the parameters of the configuration the client believes current
-  var cfgIdx: int;            // 1 or 2
+  var cfgIdx: int;            // the configuration the client believes current (TLA+ cfgOf): 1, 2 or 3
   var net: machine;
-  var servers: seq[machine];
-  var newServers: seq[machine];
+  var servers: seq[machine];  // its servers
+  var cfgServers: seq[seq[machine]];   // every configuration's servers (index 0: configuration 1)
+  var cfgParams: seq[tParams];         // every configuration's parameters
   var mds: machine;
   var ops: seq[tOp];
   var next: int;
@@ -34,18 +35,20 @@ machine Client {
   var repliers: set[int];
   var cache: map[tTag, int];
   var timer: int;
-  var restarted: bool;        // the current operation was refused once and restarted
+  var restarts: int;          // OperationFail restarts of the current operation
 
   start state Init {
-    entry (p: (id: int, cfg: tConfig, net: machine, servers: seq[machine], ops: seq[tOp],
-               newServers: seq[machine], mds: machine)) {
+    entry (p: (id: int, cfg: tConfig, net: machine, cfgServers: seq[seq[machine]], ops: seq[tOp], mds: machine)) {
       id = p.id;
       cfg = p.cfg;
       P = cfg.params;
       cfgIdx = 1;
       net = p.net;
-      servers = p.servers;
-      newServers = p.newServers;
+      cfgServers = p.cfgServers;
+      servers = cfgServers[0];
+      cfgParams += (0, cfg.params);
+      if (cfg.reconf.enabled) { cfgParams += (1, cfg.reconf.next); }
+      if (cfg.reconf.chain) { cfgParams += (2, cfg.reconf.then); }
       mds = p.mds;
       ops = p.ops;
       goto Running;
@@ -57,19 +60,20 @@ machine Client {
     on eQueryReply do OnReply;
     on eAck do OnReply;
     on eReadReply do OnReply;
-    // TLA+ Restart: OperationFail for the current phase of the current attempt in the old configuration.
-    // A refusal of an earlier phase's request is stale (that phase had its quorum); TLA+ lets the client
-    // restart or go on in that case, P takes the second branch.
-    // One restart per operation (TLA+ Restart is guarded by att = 1): with one reconfiguration the
-    // restarted attempt runs in the new configuration, where nothing refuses it. Mutant MC (TLA+
-    // RestartConfig overridden) restarts in the cached, retired configuration instead.
+    // TLA+ Restart: OperationFail for the current phase of the current attempt, in the configuration
+    // the closed server names (its successor, r.val). A refusal of an earlier phase's request is stale
+    // (that phase had its quorum); TLA+ lets the client restart or go on in that case, P takes the
+    // second branch. Fewer restarts than configurations (TLA+ Restart's guard att < LastCfg): each
+    // restart moves one step along the chain, and the last configuration refuses nothing. Mutant MC
+    // (TLA+ RestartConfig overridden) restarts in the cached, retired configuration instead.
     on eFail do (r: tReply) {
-      if (stage == ST_IDLE || r.op != op || r.att != att || r.ph != ph || cfgIdx != 1 || restarted) { return; }
-      restarted = true;
-      if (cfg.reconf.mutant != RMC_STALE_RESTART) { SwitchToNew(); }
+      if (stage == ST_IDLE || r.op != op || r.att != att || r.ph != ph || restarts + 1 >= sizeof(cfgParams)) { return; }
+      restarts = restarts + 1;
+      if (cfg.reconf.mutant != RMC_STALE_RESTART) { SwitchTo(r.val); }
       att = att + 1;
       tag = T0();
       announce eWitOpRestart;
+      if (restarts == 2) { announce eWitTwoRestarts; }
       StartAttempt();
     }
     on eTimeout do (t: int) {
@@ -91,22 +95,22 @@ machine Client {
     next = next + 1;
     op = id * 100 + next;
     att = 1;
-    restarted = false;
+    restarts = 0;
     // TLA+ Invoke: the cached configuration, or the newest one the metadata service names.
-    if (cfg.reconf.enabled && cfg.reconf.askMds && cfgIdx == 1 && choose(2) == 0) {
+    if (cfg.reconf.enabled && cfg.reconf.askMds && cfgIdx < sizeof(cfgParams) && choose(2) == 0) {
       send mds, eMdsAsk, this;
       receive {
-        case eMdsLatest: (latest: int) { if (latest == 2) { SwitchToNew(); } }
+        case eMdsLatest: (latest: int) { if (latest > cfgIdx) { SwitchTo(latest); } }
       }
     }
     announce eMonInvoke, (op = op, put = cur.put, val = cur.val);
     StartAttempt();
   }
 
-  fun SwitchToNew() {
-    cfgIdx = 2;
-    P = cfg.reconf.next;
-    servers = newServers;
+  fun SwitchTo(n: int) {
+    cfgIdx = n;
+    P = cfgParams[n - 1];
+    servers = cfgServers[n - 1];
     cache = default(map[tTag, int]);
   }
 
@@ -164,6 +168,7 @@ machine Client {
   fun Done(t: tTag, v: int) {
     announce eMonRespond, (op = op, cfg = cfgIdx, tag = t, val = v);
     if (cfgIdx == 2) { announce eWitNewOp; }
+    if (cfgIdx == 3) { announce eWitChainOp; }
     StartNext();
   }
 

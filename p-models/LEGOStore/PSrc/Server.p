@@ -17,7 +17,7 @@ type tHeld = (ev: event, m: tReq);
 
 machine Server {
   var id: int;
-  var idx: int;          // 1: the old (or only) configuration; 2: the new one
+  var idx: int;          // the configuration: 1 the old (or only) one, 2 the new one, 3 the next of a chain
   var P: tParams;        // this configuration's parameters
   var cfg: tConfig;
   var net: machine;
@@ -172,7 +172,7 @@ machine Server {
   }
   // OperationFail for the attempt of m.
   fun Fail(m: tReq) {
-    NSend(net, m.client, eFail, (server = id, op = m.op, att = m.att, ph = m.ph, tag = rTag, val = 0));
+    NSend(net, m.client, eFail, (server = id, op = m.op, att = m.att, ph = m.ph, tag = rTag, val = idx + 1));
   }
   fun Hold(e: event, m: tReq) {
     held += (sizeof(held), (ev = e, m = m));

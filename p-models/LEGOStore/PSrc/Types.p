@@ -57,7 +57,11 @@ type tConfig = (params: tParams, mutant: tLegoMutant, workload: tWorkload, drops
 // askMds: before an operation a client asks the metadata service with probability 1/2 (TLA+ Invoke's
 // choice); without it a client learns of the new configuration only from an OperationFail (brief §4.8
 // lets a client ask whenever it wants, so never asking is one allowed behaviour).
-type tReconf = (enabled: bool, next: tParams, paperQr: bool, mutant: tReconfMutant, askMds: bool);
+// chain: a second reconfiguration follows, from `next` to `then` (brief §4.7.4; TLA+ LEGOReconfig with
+// three configurations): the controller starts it once the first has published and m - f old servers
+// acknowledged FINISH (the artifact's count), and keeps resending FINISH to the others.
+type tReconf = (enabled: bool, next: tParams, paperQr: bool, mutant: tReconfMutant, askMds: bool,
+                chain: bool, then: tParams);
 
 // Reconfiguration mutants (brief §8; the overrides of configs/LEGOStore/MCLEGOReconfig.tla).
 enum tReconfMutant {
@@ -69,7 +73,8 @@ enum tReconfMutant {
   RM17_RCWRITE_Q3,        // to a CAS configuration, RcWrite waits for q3 acks, not max(q2, q3)
   RM18_CLOSED_SERVES_ALL, // a closed server serves tagged requests whatever their tag
   RMQ_QR_ALL,             // ours, against RC5: the controller waits for every old server
-  RMC_STALE_RESTART       // ours, against RECONF-T4: a refused client restarts in the configuration it had cached
+  RMC_STALE_RESTART,      // ours, against RECONF-T4: a refused client restarts in the configuration it had cached
+  RMP_START_BEFORE_PUBLISH // ours, chains: the next reconfiguration starts before the previous one published
 }
 
 enum tSrvStatus { SS_ACTIVE, SS_PAUSED, SS_CLOSED }
@@ -93,7 +98,7 @@ event eQueryReply: tReply;
 event eAck: tReply;
 event eReadReply: tReply;
 // OperationFail (brief §4.7.4): a closed server refuses the attempt; the client restarts the operation
-// in the new configuration (tag and val unused).
+// in the configuration the server names, its successor, carried in `val` (tag unused).
 event eFail: tReply;
 
 // The controller's messages (brief §4.7.2-4.7.3). Server ids are global: the old configuration's

@@ -1,7 +1,8 @@
 /*****************************************************************************************
  * Test harness: one configuration of one key, its servers and three clients; with a
- * reconfiguration (cfg.reconf.enabled) also the new configuration's servers and the controller, whose
- * start message goes through the network like any other (so it arrives at a random point).
+ * reconfiguration (cfg.reconf.enabled) also the new configuration's servers (and with a chain the
+ * third configuration's) and the controller, whose start message goes through the network like any
+ * other (so it arrives at a random point). Server ids are global, configuration after configuration.
  *
  * WL_RACE: clients 1 and 2 PUT one value each, client 3 GETs twice.
  * WL_READERS: client 1 PUTs twice, clients 2 and 3 GET three times each.
@@ -19,10 +20,13 @@ machine Harness {
       var c: int;
       var scripts: seq[seq[tOp]];
       var nw: seq[machine];
+      var third: seq[machine];
       var all: seq[machine];
+      var cfgServers: seq[seq[machine]];
       var ctrl: machine;
       announce eMonConfig, (idx = 1, params = cfg.params);
       if (cfg.reconf.enabled) { announce eMonConfig, (idx = 2, params = cfg.reconf.next); }
+      if (cfg.reconf.chain) { announce eMonConfig, (idx = 3, params = cfg.reconf.then); }
       net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,
                          timerOdds = cfg.timerOdds, horizon = 150, leaderFaults = false, proxyCrashes = false));
       while (i < cfg.params.m) {
@@ -37,13 +41,24 @@ machine Harness {
           all += (sizeof(all), nw[i]);
           i = i + 1;
         }
-        ctrl = new Controller((cfg = cfg, net = net, old = servers, nw = nw));
+        i = 0;
+        while (cfg.reconf.chain && i < cfg.reconf.then.m) {
+          third += (i, new Server((id = cfg.params.m + cfg.reconf.next.m + i, idx = 3, params = cfg.reconf.then, cfg = cfg, net = net)));
+          all += (sizeof(all), third[i]);
+          i = i + 1;
+        }
+      }
+      cfgServers += (0, servers);
+      if (cfg.reconf.enabled) { cfgServers += (1, nw); }
+      if (cfg.reconf.chain) { cfgServers += (2, third); }
+      if (cfg.reconf.enabled) {
+        ctrl = new Controller((cfg = cfg, net = net, srv = cfgServers));
         NSend(net, ctrl, eRcStart, 0);
       }
       send net, eNetCrashTargets, all;
       scripts = Scripts(cfg.workload);
       while (c < sizeof(scripts)) {
-        new Client((id = c + 1, cfg = cfg, net = net, servers = servers, ops = scripts[c], newServers = nw, mds = ctrl));
+        new Client((id = c + 1, cfg = cfg, net = net, cfgServers = cfgServers, ops = scripts[c], mds = ctrl));
         c = c + 1;
       }
     }
@@ -86,15 +101,20 @@ fun Cas(m: int, k: int, q1: int, q2: int, q3: int, q4: int, opt: bool, paper: bo
 
 // No reconfiguration.
 fun NoReconf(): tReconf {
-  return (enabled = false, next = Abd(1, 1, 1, false), paperQr = false, mutant = RM_NONE, askMds = false);
+  return (enabled = false, next = Abd(1, 1, 1, false), paperQr = false, mutant = RM_NONE, askMds = false,
+          chain = false, then = Abd(1, 1, 1, false));
 }
 // A reconfiguration to `next` with the brief's query quorum (paperQr: the paper's, finding F2).
 fun To(next: tParams, paperQr: bool, m: tReconfMutant): tReconf {
-  return (enabled = true, next = next, paperQr = paperQr, mutant = m, askMds = true);
+  return (enabled = true, next = next, paperQr = paperQr, mutant = m, askMds = true, chain = false, then = Abd(1, 1, 1, false));
 }
 // Clients that never ask the metadata service: they move only when refused (F2 needs a stale client).
 fun ToNoMds(next: tParams, paperQr: bool, m: tReconfMutant): tReconf {
-  return (enabled = true, next = next, paperQr = paperQr, mutant = m, askMds = false);
+  return (enabled = true, next = next, paperQr = paperQr, mutant = m, askMds = false, chain = false, then = Abd(1, 1, 1, false));
+}
+// A chain (brief §4.7.4): to `next`, then to `then`, with the brief's query quorum.
+fun Chain(next: tParams, then: tParams, m: tReconfMutant, askMds: bool): tReconf {
+  return (enabled = true, next = next, paperQr = false, mutant = m, askMds = askMds, chain = true, then = then);
 }
 
 // Loss, duplication, reordering and up to two crash-restarts of servers (durable state).

@@ -148,3 +148,26 @@ test tcLegoRcM18RealTimeOrder [main=TestRcM18]: assert RealTimeOrder in (union L
 test tcLegoRcM16RequestsAnswered [main=TestRcM16]: assert RequestsAnswered in (union LegoSystem, { TestRcM16 });
 test tcLegoRcMQReconfTerminates [main=TestRcMQ]: assert ReconfTerminates in (union LegoSystem, { TestRcMQ });
 test tcLegoRcMCStaleClientCatchesUp [main=TestRcMC]: assert StaleClientCatchesUp in (union LegoSystem, { TestRcMC });
+
+// ---- chains (brief §4.7.4; TLA+ ReconfChain*): three configurations, each on its own servers ----
+// ABD(3) -> CAS(4,2) -> ABD(3) with loss, duplication, reordering and crash-restarts; clients may ask
+// the metadata service, so some are redirected twice and others jump ahead.
+machine TestRcChain { start state S { entry {
+  new Harness(FaultyRc(Abd(3, 2, 2, false), Chain(Cas(4, 2, 3, 3, 3, 3, false, false, 0), Abd(3, 2, 2, false), RM_NONE, true), WL_BUSY)); } } }
+// Liveness along ABD(3) -> CAS(3,1) -> ABD(3), clients that never ask the metadata service (they move
+// only when refused), no loss, no timers, one server down for good.
+machine TestRcChainLive { start state S { entry {
+  new Harness(LiveRc(Abd(3, 2, 2, false), Chain(Cas(3, 1, 2, 2, 2, 2, false, false, 0), Abd(3, 2, 2, false), RM_NONE, false), WL_BUSY, 1)); } } }
+// MP (ours): the second reconfiguration starts before the first has published (TLA+ ReconfChainAAA_MP_*);
+// no loss and no timers, so a schedule ends once nothing is in flight (old servers stay paused for good).
+machine TestRcChainMP { start state S { entry {
+  new Harness(LiveRc(Abd(1, 1, 1, false), Chain(Abd(1, 1, 1, false), Abd(1, 1, 1, false), RMP_START_BEFORE_PUBLISH, true), WL_READERS, 0)); } } }
+
+test tcLegoRcChainAbdCasAbd [main=TestRcChain]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, NoDataLoss, Decodability, TransferCovers, NewInitialized, OldClosedToNew, Reached
+  in (union LegoSystem, { TestRcChain });
+test tcLegoRcChainLive [main=TestRcChainLive]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, NoDataLoss, Decodability, TransferCovers, NewInitialized, OldClosedToNew,
+         OpsComplete, ReconfTerminates, RequestsAnswered, StaleClientCatchesUp, Reached
+  in (union LegoSystem, { TestRcChainLive });
+test tcLegoRcChainMPTransferCovers [main=TestRcChainMP]: assert TransferCovers in (union LegoSystem, { TestRcChainMP });
