@@ -38,11 +38,13 @@
 (*    fewer than F[c] servers of every configuration c it belongs to have  *)
 (*    crashed.  The controller and the metadata service do not crash       *)
 (*    (brief §6.2).                                                        *)
+(*  - GC of CAS versions (constant Delta per configuration, brief §4.6),   *)
+(*    CAS GET retries after GC, and the controller's proposed fallback to  *)
+(*    a higher fin tag when RcGet replies lack K symbols (§4.7.2).         *)
 (*                                                                         *)
-(* Not modelled: GC of CAS versions during a reconfiguration (so RcGet     *)
-(* never needs the brief's finMax fallback, and CAS GETs never retry), the *)
-(* CAS optimized GET (OptGet is the ABD fast path only; the CAS cache is   *)
-(* checked in CAS.tla), client crashes, and the controller waiting for    *)
+(* Not modelled: the CAS optimized GET (OptGet is the ABD fast path only;  *)
+(* the CAS cache is checked in CAS.tla), client crashes, and the           *)
+(* controller waiting for                                                  *)
 (* FINISH acks before the next reconfiguration (not waiting allows more).  *)
 (*                                                                         *)
 (* The network, answer-once CAS handlers and the ghost history are as in   *)
@@ -64,6 +66,7 @@ CONSTANTS
     Q1, Q2,         \* [1..n -> Nat]: phase-1 and write (ABD) / pre-write (CAS) quorum sizes
     Q3, Q4,         \* [1..n -> Nat]: CAS finalize and GET phase-2 quorum sizes (unused for ABD)
     K,              \* [1..n -> Nat]: CAS code dimension (unused for ABD)
+    Delta,          \* [1..n -> Nat]: CAS GC keeps the symbols of the Delta highest fin tags (0: GC off; unused for ABD)
     F,              \* [1..n -> Nat]: servers of each configuration that may crash (NextLive only)
     NC,             \* clients are 1..NC
     Values,         \* values a PUT may write
@@ -83,9 +86,13 @@ M(c) == Cardinality(Members[c])
 Min(a, b) == IF a <= b THEN a ELSE b
 Max(a, b) == IF a >= b THEN a ELSE b
 
-\* Every attempt raises the highest counter by at most one, and an operation
-\* makes at most one attempt per configuration.
-Tags == (0 .. (LastCfg * NC * MaxOps)) \X (0 .. NC)
+\* A CAS GET may retry (RETRY, brief §4.4) only after GC: once per operation
+\* here, and only when some configuration collects.
+Retries == IF \E c \in Cfgs : Proto[c] = "CAS" /\ Delta[c] > 0 THEN 1 ELSE 0
+\* The attempts an operation may make: one per configuration, plus its retry.
+MaxAtt == LastCfg + Retries
+\* Every attempt raises the highest counter by at most one.
+Tags == (0 .. (MaxAtt * NC * MaxOps)) \X (0 .. NC)
 T0 == <<0, 0>>
 TagLT(a, b) == a[1] < b[1] \/ (a[1] = b[1] /\ a[2] < b[2])
 TagLE(a, b) == a = b \/ TagLT(a, b)
@@ -112,7 +119,19 @@ SymOf(Ls, t) == IF Has(Ls, t) THEN Entry(Ls, t).sym ELSE NoSym
 FinTags(Ls) == {e.tag : e \in {x \in Ls : x.lab = "fin"}}
 FinMax(Ls) == MaxTag(FinTags(Ls))
 
-\* A pre-write of symbol `sym` (CAS.tla PreEntry; no GC here).
+\* The GC cut of configuration c (brief §4.6, as CAS.tla GcCut): the Delta-th
+\* highest fin tag; symbols of tags below it are collected.  T0 when GC is off
+\* or fewer than Delta tags are fin.
+GcCut(Ls, c) ==
+    LET Fin == FinTags(Ls) IN
+    IF Delta[c] = 0 \/ Cardinality(Fin) < Delta[c] THEN T0
+    ELSE CHOOSE t \in Fin : Cardinality({u \in Fin : TagLT(t, u)}) = Delta[c] - 1
+Collected(Ls, t, c) == TagLT(t, GcCut(Ls, c))
+\* Collects the symbols below the cut.
+Gc(Ls, c) == {IF Collected(Ls, e.tag, c) THEN [e EXCEPT !.sym = NoSym] ELSE e : e \in Ls}
+
+\* A pre-write of symbol `sym` (CAS.tla PreEntry; the caller passes NoSym for a
+\* tag below the GC cut).
 PreEntry(Ls, t, sym) ==
     IF ~Has(Ls, t) THEN Ls \cup {[tag |-> t, sym |-> sym, lab |-> "pre"]}
     ELSE IF Entry(Ls, t).sym = NoSym THEN (Ls \ {Entry(Ls, t)}) \cup {[Entry(Ls, t) EXCEPT !.sym = sym]}
@@ -163,6 +182,11 @@ ReadValues(R, t) == {r.val : r \in {x \in R : x.tag = t}}
 \* As CAS.tla: a phase-2 quorum of q4 replies holding K symbols.
 CasReadDone(R, c) == CountsAsQuorum(R, Q4[c]) /\ Cardinality({r \in R : r.sym # NoSym}) >= K[c]
 
+\* The controller decodes from q4 RcGet replies holding K symbols (mutant MK:
+\* from any q4 replies, so after GC it may decode nothing and hand over
+\* Garbage).
+RcGetDone(R, c) == CasReadDone(R, c)
+
 \* ---------------------------------------------------------------------------
 VARIABLES
     stag, sval,     \* [Servers \X Cfgs -> ...]: each server's ABD state per configuration
@@ -200,7 +224,7 @@ TypeOKInv ==
     /\ \A x \in Servers \X Cfgs : \A e1, e2 \in L[x] : e1.tag = e2.tag => e1 = e2
     /\ status \in [Servers \X Cfgs -> {"active", "paused", "closed"}] /\ rtag \in [Servers \X Cfgs -> Tags]
     /\ crashed \subseteq Servers
-    /\ cop \in [Clients -> [phase : {"idle", "q", "w", "pre", "fin", "rf"}, id : OpIds \cup {NoOp}, att : 0 .. LastCfg,
+    /\ cop \in [Clients -> [phase : {"idle", "q", "w", "pre", "fin", "rf"}, id : OpIds \cup {NoOp}, att : 0 .. MaxAtt,
                              cfg : {0} \cup Cfgs, kind : {"GET", "PUT", "none"},
                              val : Syms \cup {Garbage, NoValue}, tag : Tags \cup {NoTag}]]
     /\ cfgOf \in [Clients -> Cfgs] /\ nops \in [Clients -> 0 .. MaxOps]
@@ -343,6 +367,18 @@ CasGetDecoded(c) ==
         /\ Complete(c, cop[c].tag, Decode(R))
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, msgs, cfgOf, nops, rc, mds, written>>
 
+\* CAS GET phase 2 cannot decode: every live server of the configuration
+\* replied and fewer than K hold a symbol (only after GC, brief §4.4; CAS.tla
+\* GetRetry).  RETRY: a new attempt from phase 1 in the same configuration.
+CasGetRetry(c) ==
+    /\ cop[c].phase = "rf" /\ cop[c].att < MaxAtt
+    /\ LET R == {m \in Replies(c, "readreply") : m.tag = cop[c].tag} IN
+       /\ Members[cop[c].cfg] \ crashed \subseteq {r.src : r \in R}
+       /\ Cardinality({r.src : r \in {x \in R : x.sym # NoSym}}) < K[cop[c].cfg]
+    /\ cop' = [cop EXCEPT ![c].phase = "q", ![c].att = @ + 1, ![c].tag = NoTag]
+    /\ msgs' = msgs \cup {[type |-> "query", cfg |-> cop[c].cfg, op |-> cop[c].id, att |-> cop[c].att + 1]}
+    /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cfgOf, nops, rc, mds, hist, written>>
+
 \* Protocol rule: a failed attempt restarts in the configuration the failing
 \* server names: a closed server of configuration c names its successor
 \* c + 1 (brief §4.1 MOVED, §4.7.4; in a chain c0 -> c1 -> c2 a client of c0
@@ -353,10 +389,10 @@ RestartConfig(c) == cop[c].cfg + 1
 \* OperationFail for the current attempt: restart the whole operation in
 \* RestartConfig(c).  Only an attempt in a configuration that has a
 \* successor can fail, and each restart moves one step along the chain, so
-\* a client makes fewer than LastCfg attempts; the guard on att says so for
-\* the mutants too.
+\* an operation makes at most LastCfg attempts (plus a GET's retry); the
+\* guard on att says so for the mutants too.
 Restart(c) ==
-    /\ cop[c].phase \in {"q", "w", "pre", "fin", "rf"} /\ cop[c].cfg < LastCfg /\ cop[c].att < LastCfg
+    /\ cop[c].phase \in {"q", "w", "pre", "fin", "rf"} /\ cop[c].cfg < LastCfg /\ cop[c].att < MaxAtt
     /\ Replies(c, "fail") # {}
     /\ LET nc == RestartConfig(c) IN
        /\ cop' = [cop EXCEPT ![c].phase = "q", ![c].att = @ + 1, ![c].cfg = nc, ![c].tag = NoTag,
@@ -368,7 +404,7 @@ Restart(c) ==
 ClientStep(c) ==
     \/ PutQueried(c) \/ GetQueried(c) \/ WriteDone(c)
     \/ CasPutQueried(c) \/ CasPutPreWritten(c) \/ CasPutFinalized(c) \/ CasGetQueried(c) \/ CasGetDecoded(c)
-    \/ Restart(c)
+    \/ CasGetRetry(c) \/ Restart(c)
 
 \* ---------------------------------------------------------------------------
 \* Servers (brief §4.3 with the Gate, §4.5, §4.7.3)
@@ -424,15 +460,15 @@ RequestAnswered(s, m) ==
 CasHandle(s, m) ==
     LET Ls == L[s, m.cfg] IN
     CASE m.type = "pre" ->
-           [ls |-> PreEntry(Ls, m.tag, m.val),
+           [ls |-> PreEntry(Ls, m.tag, IF Collected(Ls, m.tag, m.cfg) THEN NoSym ELSE m.val),
             reply |-> [type |-> "preack", op |-> m.op, att |-> m.att, src |-> s, tag |-> m.tag]]
       [] m.type = "fin" ->
-           [ls |-> MarkFin(Ls, m.tag),
+           [ls |-> Gc(MarkFin(Ls, m.tag), m.cfg),
             reply |-> [type |-> "finack", op |-> m.op, att |-> m.att, src |-> s, tag |-> m.tag]]
       [] m.type = "readfin" ->
-           [ls |-> MarkFin(Ls, m.tag),
+           [ls |-> Gc(MarkFin(Ls, m.tag), m.cfg),
             reply |-> [type |-> "readreply", op |-> m.op, att |-> m.att, src |-> s, tag |-> m.tag,
-                       sym |-> SymOf(MarkFin(Ls, m.tag), m.tag)]]
+                       sym |-> SymOf(Gc(MarkFin(Ls, m.tag), m.cfg), m.tag)]]
 
 
 \* CasPre, CasFin and CasReadFin (brief §4.5) through the gate.
@@ -477,17 +513,22 @@ ServerRcQueryAgain(s) ==
         /\ status' = [status EXCEPT ![s, c] = "paused"]
     /\ UNCHANGED <<stag, sval, L, rtag, crashed, msgs, cop, cfgOf, nops, rc, mds, hist, written>>
 
-\* RcGet (CAS configuration being retired, brief §4.7.3): answered even while
-\* paused or closed, with the symbol held for the tag (the artifact's
+\* What an RcGet reply reports as the server's highest fin tag (the brief's
+\* proposed finMax field, §4.7.2), for the controller's GC fallback; without GC
+\* in that configuration the field is unused (NoTag).
+RcGetFinMax(s, c) == IF Delta[c] > 0 THEN FinMax(L[s, c]) ELSE NoTag
+
+\* RcGet (CAS configuration being retired, brief §4.7.3): answered once per
+\* tag, even while paused or closed, with the symbol held for the tag (the artifact's
 \* optional MarkFin is left out: it changes no label a later step reads
 \* here, since the retired configuration only serves tags <= rTag from now on).
 ServerRcGet(s) ==
     /\ s \notin crashed
     /\ \E m \in msgs :
         /\ m.type = "rcget" /\ s \in Members[m.cfg]
-        /\ ~RcAnswered(s, "rcgetreply", m.cfg)
+        /\ ~\E r \in msgs : r.type = "rcgetreply" /\ r.src = s /\ r.cfg = m.cfg /\ r.tag = m.tag
         /\ msgs' = msgs \cup {[type |-> "rcgetreply", src |-> s, cfg |-> m.cfg, tag |-> m.tag,
-                               sym |-> SymOf(L[s, m.cfg], m.tag)]}
+                               sym |-> SymOf(L[s, m.cfg], m.tag), fin |-> RcGetFinMax(s, m.cfg)]}
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
 
 \* RcWrite at a server of the successor: ABD stores the handed-over pair if
@@ -502,7 +543,7 @@ ServerRcWrite(s) ==
                    THEN stag' = [stag EXCEPT ![s, m.cfg] = m.tag] /\ sval' = [sval EXCEPT ![s, m.cfg] = m.val]
                    ELSE UNCHANGED <<stag, sval>>
                 /\ UNCHANGED L
-           ELSE /\ L' = [L EXCEPT ![s, m.cfg] = {e \in @ : e.tag # m.tag} \cup {[tag |-> m.tag, sym |-> m.val, lab |-> "fin"]}]
+           ELSE /\ L' = [L EXCEPT ![s, m.cfg] = Gc({e \in @ : e.tag # m.tag} \cup {[tag |-> m.tag, sym |-> m.val, lab |-> "fin"]}, m.cfg)]
                 /\ UNCHANGED <<stag, sval>>
         /\ msgs' = msgs \cup {[type |-> "rcack", src |-> s, cfg |-> m.cfg]}
     /\ UNCHANGED <<status, rtag, crashed, cop, cfgOf, nops, rc, mds, hist, written>>
@@ -572,10 +613,27 @@ RcQueried ==
 \* decode.
 RcGot ==
     /\ rc.phase = "get"
-    /\ \E R \in SUBSET {m \in msgs : m.type = "rcgetreply" /\ m.cfg = rc.from} :
-        /\ CasReadDone(R, rc.from)
+    /\ \E R \in SUBSET {m \in msgs : m.type = "rcgetreply" /\ m.cfg = rc.from /\ m.tag = rc.t} :
+        /\ RcGetDone(R, rc.from)
         /\ BeginTransfer(rc.t, Decode(R))
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, mds, hist>>
+
+\* The brief's proposed GC fallback (§4.7.2): q4 RcGet replies for t hold fewer
+\* than K symbols (servers the controller had not paused collected them after
+\* newer PUTs finished) and one reports a higher fin tag: hand over that tag
+\* instead (what a GET could have returned) and fetch its symbols.  Modelled
+\* as the C# controller does it, without waiting for every live member (the
+\* brief waits for them first): a superset of the brief's behaviours.
+RcGcFallback ==
+    /\ rc.phase = "get"
+    /\ \E R \in SUBSET {m \in msgs : m.type = "rcgetreply" /\ m.cfg = rc.from /\ m.tag = rc.t} :
+        /\ CountsAsQuorum(R, Q4[rc.from])
+        /\ Cardinality({r \in R : r.sym # NoSym}) < K[rc.from]
+        /\ \E r \in R : r.fin # NoTag /\ TagLT(rc.t, r.fin)
+        /\ LET t == MaxTag({r.fin : r \in {x \in R : x.fin # NoTag}}) IN
+           /\ rc' = [rc EXCEPT !.t = t]
+           /\ msgs' = msgs \cup {[type |-> "rcget", cfg |-> rc.from, tag |-> t]}
+    /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, mds, hist, written>>
 
 \* The successor holds the pair at its write quorum: publish it, then FINISH.
 RcPublish ==
@@ -586,7 +644,7 @@ RcPublish ==
     /\ msgs' = msgs \cup {[type |-> "rcfinish", cfg |-> rc.from, tag |-> rc.t]}
     /\ UNCHANGED <<stag, sval, L, status, rtag, crashed, cop, cfgOf, nops, hist, written>>
 
-ControllerStep == RcQueried \/ RcGot \/ RcPublish
+ControllerStep == RcQueried \/ RcGot \/ RcGcFallback \/ RcPublish
 
 Next ==
     \/ \E c \in Clients :
@@ -681,14 +739,14 @@ NewInitializedInv ==
 OldClosedToNewInv ==
     \A o \in Done : hist[o].pub <= hist[o].cfg
 
-\* RECONF-D1 Decodability in every published CAS configuration (brief §6.1 D1,
-\* stated as in CAS.tla): every tag labelled fin at a server of c has symbols
-\* at K + m - q4 servers of c, so every q4 replies hold K of them.  The new
-\* configuration counts once published (before, RcWrite labels fin one
-\* server at a time).
+\* RECONF-D1 Decodability in every published CAS configuration without GC
+\* (brief §6.1 D1, stated as in CAS.tla): every tag labelled fin at a server
+\* of c has symbols at K + m - q4 servers of c, so every q4 replies hold K of
+\* them.  A configuration counts once published (before, RcWrite labels fin
+\* one server at a time).
 Published(c) == c <= mds.latest
 DecodabilityInv ==
-    \A x \in CasSlots : Published(x[2]) =>
+    \A x \in CasSlots : Published(x[2]) /\ Delta[x[2]] = 0 =>
         \A t \in FinTags(L[x]) :
             Cardinality({u \in Members[x[2]] : SymOf(L[u, x[2]], t) # NoSym}) >= K[x[2]] + M(x[2]) - Q4[x[2]]
 
@@ -699,6 +757,14 @@ DecodabilityInv ==
 ConfigChainInv ==
     /\ rc.phase \in {"query", "get", "write"} => rc.from = mds.latest
     /\ rc.phase = "finish" => mds.latest = rc.from + 1
+
+\* RECONF-R2 Recoverability under GC in every published CAS configuration
+\* (brief §6.1 R2, as CAS.tla RecoverableInv): the symbols of the highest tag
+\* labelled fin at any server of c are held by q2 servers of c.
+RecoverableInv ==
+    \A c \in Cfgs : (IsCAS(c) /\ Published(c) /\ Delta[c] > 0) =>
+        LET top == MaxTag(UNION {FinTags(L[s, c]) : s \in Members[c]}) IN
+        Cardinality({s \in Members[c] : SymOf(L[s, c], top) # NoSym}) >= Q2[c]
 
 \* Liveness (brief §6.2; checked with LiveSpec, no symmetry, no VIEW).
 \* Client requests to s that s has not answered.
@@ -743,6 +809,11 @@ NoDoubleRestartWitness == ~\E c \in Clients : cop[c].att >= 3 /\ cop[c].phase \i
 \* wrote (out of configuration 2, where the first one had put it or a PUT
 \* wrote it).
 NoSecondTransferWitness == ~(rc.from >= 2 /\ rc.phase \in {"write", "finish"} /\ rc.v \in Values)
+\* RECONF-W7 (GC): the controller fell back to a higher fin tag (it asked for
+\* the symbols of two tags) and went on to hand a written value over.
+NoGcFallbackWitness ==
+    ~(/\ Cardinality({m.tag : m \in {x \in msgs : x.type = "rcget"}}) > 1
+      /\ rc.phase \in {"write", "finish"} /\ rc.v \in Values)
 \* RECONF-W2: an operation fails in the old configuration and its restart
 \* reaches its second phase in the new one.
 NoRestartWitness == ~\E c \in Clients : cop[c].att = 2 /\ cop[c].phase \in {"w", "pre", "rf"}

@@ -79,6 +79,14 @@ FA1C == [c \in {1, 2} |-> IF c = 1 THEN 0 ELSE 1]
 \* No crash in either configuration (a liveness mutant that needs none explores less).
 FNone == [c \in {1, 2} |-> 0]
 
+\* GC during a reconfiguration (brief §4.6, §4.7.2): CA1's old CAS(3, 1) on
+\* {s1, s2, s3} (all quorums 2, safe Qr = 2) collecting with delta = 1, to ABD
+\* on {s4}.  A server the controller did not pause may collect the symbols of
+\* the tag it fixed once a newer PUT is fin there, so RcGet replies may lack
+\* them and the controller falls back to a higher fin tag.
+DeltaOld1 == [c \in {1, 2} |-> IF c = 1 THEN 1 ELSE 0]
+SymmetryCA1 == Permutations({s1, s2, s3})
+
 \* The smallest ABD-to-CAS instance (fast tier): old ABD on {s1, s2} with
 \* q1 = 1, q2 = 2 (H1's old configuration, safe Qr = 2) to new CAS(2, 1) on
 \* {s3, s4} with q1 = 1, q2 = q3 = q4 = 2 (C1 1 + 2 > 2, C3 2 + 2 >= 2 + 1).
@@ -152,6 +160,8 @@ PlanPPG == [c \in 1..3 |-> IF c = 3 THEN <<"GET">> ELSE <<IF c = 1 THEN v1 ELSE 
 PlanPP == [c \in 1..2 |-> <<IF c = 1 THEN v1 ELSE v2>>]
 PlanPG == [c \in 1..2 |-> IF c = 1 THEN <<v1>> ELSE <<"GET">>]
 PlanP == [c \in 1..1 |-> <<v1>>]
+\* One writer with two PUTs in a row (GC needs a newer fin tag).
+PlanP2 == [c \in 1..1 |-> <<v1, v2>>]
 \* Liveness: one client, one operation of either kind.
 PlanAny == [c \in 1..1 |-> <<"ANY">>]
 
@@ -196,6 +206,16 @@ MutantMTNewTag(maxSeen, c) == <<maxSeen[1] + 1, NC + 1>>
 \* MQ (ours, against brief §5.3 RC5): the controller waits for every old
 \* server, more than the m - f that are sure to stay up.
 MutantMQQrAll(o) == M(o)
+
+\* M19 across a reconfiguration: GC keeps one fin version fewer than delta
+\* (with delta = 1 a server drops the symbol of its own highest fin tag).  Must
+\* violate RECONF-R2 RecoverableInv.
+MutantM19Collected(Ls, t, c) == Delta[c] > 0 /\ TagLE(t, GcCut(Ls, c))
+
+\* MK (ours, brief §4.7.2): the controller decodes from any q4 RcGet replies,
+\* even with fewer than K symbols; after GC it decodes nothing and hands over
+\* Garbage.  Must violate RECONF-G2 TransferCoversInv.
+MutantMKRcGetDone(R, c) == CountsAsQuorum(R, Q4[c])
 
 \* MP (ours, brief §4.7.2 "reconfigurations are sequential", §6.1 G5): the
 \* controller starts the next reconfiguration as soon as it begins writing
