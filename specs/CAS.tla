@@ -90,6 +90,13 @@ GcCut(Ls) ==
 \* ---------------------------------------------------------------------------
 \* Protocol rules (replaced by the mutants of configs/LEGOStore/MCCAS.tla)
 
+\* Copies of one pre-write ack the network can tell apart (as ABD.tla).  In the
+\* set network a re-sent ack is the same message, so there is one (copy 0).
+\* Mutant M15's cfg sets 1: a bag, where a duplicated pre-write delivery is
+\* handled again and yields a second, distinct ack, so that counting messages
+\* differs from counting servers.
+AckCopies == 0
+
 \* A PUT's new tag from the highest fin tag of its phase-1 replies (brief §4.4).
 NewTag(maxSeen, c) == <<maxSeen[1] + 1, c>>
 
@@ -155,7 +162,8 @@ Request ==
     \cup [type : {"fin", "readfin"}, op : OpIds, att : 1 .. MaxAttempts, tag : Tags]
 Reply ==
          [type : {"qreply"}, op : OpIds, att : 1 .. MaxAttempts, src : Servers, tag : Tags]
-    \cup [type : {"preack", "finack"}, op : OpIds, att : {1}, src : Servers, tag : Tags]
+    \cup [type : {"preack"}, op : OpIds, att : {1}, src : Servers, tag : Tags, copy : 0 .. AckCopies]
+    \cup [type : {"finack"}, op : OpIds, att : {1}, src : Servers, tag : Tags]
     \cup [type : {"readreply"}, op : OpIds, att : 1 .. MaxAttempts, src : Servers, tag : Tags,
           sym : Syms \cup {NoSym}]
 
@@ -317,9 +325,11 @@ ServerQuery(s) ==
 ServerPre(s) ==
     /\ s \notin crashed
     /\ \E m \in msgs :
-        /\ m.type = "pre" /\ ~Answered(s, m, "preack")
+        /\ m.type = "pre"
         /\ L' = [L EXCEPT ![s] = PreEntry(@, m.tag, IF Collected(@, m.tag) THEN NoSym ELSE m.val)]
-        /\ msgs' = msgs \cup {[type |-> "preack", op |-> m.op, att |-> m.att, src |-> s, tag |-> m.tag]}
+        /\ \E n \in 0 .. AckCopies :
+           /\ ~\E r \in msgs : r.type = "preack" /\ r.op = m.op /\ r.att = m.att /\ r.src = s /\ r.copy = n
+           /\ msgs' = msgs \cup {[type |-> "preack", op |-> m.op, att |-> m.att, src |-> s, tag |-> m.tag, copy |-> n]}
     /\ UNCHANGED <<crashed, cop, nops, cache, hist, written, badRetry>>
 
 \* CasFin: label fin, collect, acknowledge.

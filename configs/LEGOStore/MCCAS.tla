@@ -54,6 +54,10 @@ MutantM5QueryTag(Ls) == MaxTag({e.tag : e \in Ls})
 
 \* M6: the writer finalizes after one pre-write ack.
 MutantM6PreNeed == 1
+\* M15 (brief §8): a phase counts reply messages, not distinct servers ...
+MutantM15CountsAsQuorum(R, need) == Cardinality(R) = need
+\* ... in a network that tells a duplicated pre-write ack from the first (a bag).
+MutantM15AckCopies == 1
 
 \* M7: a GET's phase 2 fetches symbols without labelling the tag fin.
 MutantM7ReadLabelsFin == FALSE
