@@ -63,6 +63,9 @@ event eWitNewOp;       // an operation completed in the new configuration
 event eWitChainOp;     // an operation completed in configuration 3 of a chain
 event eWitTwoRestarts; // an operation was refused twice and restarted in configuration 3
 event eWitNextRc;      // the second reconfiguration of a chain started
+// After GC, the controller fell back to a higher fin tag (RcGet replies lacked k symbols). Announced but
+// not a declared witness of Reached: random schedules have not reached it (TLC does, ReconfCA_GC1_P2).
+event eWitRcFallback;
 
 spec Reached observes eWitPutDone, eWitWriteBack, eWitFastRead, eWitDecoded, eWitCacheHit, eWitGc, eWitRetry, eWitDrop, eWitDup, eWitCrash, eWitRestart,
                       eWitPaused, eWitHeld, eWitOpRestart, eWitRcDecoded, eWitRcDone, eWitNewOp, eWitChainOp, eWitTwoRestarts, eWitNextRc {

@@ -216,23 +216,29 @@ spec Decodability observes eMonConfig, eMonServer, eMonPublish {
 
 /* CAS-R2 Recoverable under GC (TLA+ RecoverableInv): the highest tag labelled fin anywhere
    has symbols at q2 servers, whatever GC collected. */
-spec Recoverable observes eMonConfig, eMonServer {
+spec Recoverable observes eMonConfig, eMonServer, eMonPublish {
   var ps: map[int, tParams];
-  var lists: map[int, map[tTag, tEntry]];
+  var lists: map[int, map[int, map[tTag, tEntry]]];   // configuration -> server -> list
+  var latest: int;
 
   start state Watching {
-    on eMonConfig do (c: tMonConfig) { ps[c.idx] = c.params; }
-    on eMonServer do (s: tMonServer) {
-      var x: int;
-      var top: tTag;
-      var p: tParams;
-      p = ps[1];
-      lists[s.server] = s.list;
-      if (p.proto != CAS || sizeof(lists) < p.m) { return; }
-      foreach (x in keys(lists)) { top = TagMax(top, FinMax(lists[x])); }
-      assert Holders(lists, top) >= p.q2,
-        format("Recoverable [CAS-R2]: the highest fin tag <{0},{1}> has symbols at {2} server(s), fewer than q2 = {3}", top.z, top.w, Holders(lists, top), p.q2);
-    }
+    entry { latest = 1; }
+    on eMonConfig do (c: tMonConfig) { ps[c.idx] = c.params; lists[c.idx] = default(map[int, map[tTag, tEntry]]); }
+    on eMonServer do (s: tMonServer) { lists[s.cfg][s.server] = s.list; Check(s.cfg); }
+    on eMonPublish do (p: tMonPublish) { latest = p.cfg; Check(p.cfg); }
+  }
+
+  // Per published CAS configuration (a new one once the metadata service names it: before,
+  // RcWrite labels fin one server at a time).
+  fun Check(c: int) {
+    var x: int;
+    var top: tTag;
+    var p: tParams;
+    p = ps[c];
+    if (p.proto != CAS || sizeof(lists[c]) < p.m || c > latest) { return; }
+    foreach (x in keys(lists[c])) { top = TagMax(top, FinMax(lists[c][x])); }
+    assert Holders(lists[c], top) >= p.q2,
+      format("Recoverable [{0}]: the highest fin tag <{1},{2}> of configuration {3} has symbols at {4} server(s), fewer than q2 = {5}", Cid(ps, "R2"), top.z, top.w, c, Holders(lists[c], top), p.q2);
   }
 }
 

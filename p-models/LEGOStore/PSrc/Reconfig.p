@@ -27,6 +27,7 @@ machine Controller {
   var latest: int;                           // the metadata service: the newest published configuration
   var got: map[int, (tag: tTag, val: int)];  // RcQuery replies by (global) server id
   var syms: map[int, int];                   // RcGet replies by server: the symbol (or NOSYM)
+  var fins: map[int, tTag];                  // RcGet replies by server: its highest fin tag
   var acks: set[int];                        // RcWrite acks
   var finAcks: set[int];                     // RcFinish acks of the configuration being retired
   var unfinished: map[int, (srv: machine, tag: tTag)];   // FINISH of an earlier step not yet acknowledged
@@ -72,15 +73,31 @@ machine Controller {
       phase = RC_GET;
       Resend();
     }
-    // TLA+ RcGot: q4 replies holding k symbols of t; decode.
-    on eRcGetReply do (r: (server: int, tag: tTag, sym: int)) {
+    // TLA+ RcGot: q4 replies holding k symbols of t; decode. TLA+ RcGcFallback (brief §4.7.2,
+    // proposed): q4 replies hold fewer than k symbols of t (GC at servers the controller did not
+    // pause) and one reports a higher fin tag: hand over that tag instead and fetch its symbols.
+    on eRcGetReply do (r: (server: int, tag: tTag, sym: int, fin: tTag)) {
       var s: int;
       var n: int;
       var vals: set[int];
+      var higher: tTag;
       if (phase != RC_GET || r.tag != t || !InCfg(from, r.server)) { return; }
       syms[r.server] = r.sym;
+      fins[r.server] = r.fin;
       foreach (s in keys(syms)) { if (syms[s] != NOSYM()) { n = n + 1; vals += (syms[s]); } }
-      if (sizeof(syms) < Old().q4 || n < Old().k) { return; }
+      if (sizeof(syms) < Old().q4) { return; }
+      if (n < Old().k) {
+        higher = t;
+        foreach (s in keys(fins)) { higher = TagMax(higher, fins[s]); }
+        if (Old().delta > 0 && TagLT(t, higher)) {
+          announce eWitRcFallback;
+          t = higher;
+          syms = default(map[int, int]);
+          fins = default(map[int, tTag]);
+          Resend();
+        }
+        return;
+      }
       v = GARBAGE();
       if (sizeof(vals) == 1) { v = vals[0]; }
       announce eWitRcDecoded;
@@ -176,6 +193,7 @@ machine Controller {
     from = from + 1;
     got = default(map[int, (tag: tTag, val: int)]);
     syms = default(map[int, int]);
+    fins = default(map[int, tTag]);
     acks = default(set[int]);
     finAcks = default(set[int]);
     phase = RC_QUERY;

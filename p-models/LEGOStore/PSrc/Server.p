@@ -196,7 +196,7 @@ machine Server {
   }
   // TLA+ ServerRcGet: answered in every state, with the symbol held for the tag.
   fun OnRcGet(g: (ctrl: machine, tag: tTag)) {
-    NSend(net, g.ctrl, eRcGetReply, (server = id, tag = g.tag, sym = SymbolOf(g.tag)));
+    NSend(net, g.ctrl, eRcGetReply, (server = id, tag = g.tag, sym = SymbolOf(g.tag), fin = FinMax(L)));
   }
   // TLA+ ServerRcWrite: ABD stores the pair if newer; CAS stores the server's symbol labelled fin.
   fun OnRcWrite(w: (ctrl: machine, tag: tTag, val: int)) {
@@ -204,6 +204,7 @@ machine Server {
       if (TagLT(tag, w.tag)) { tag = w.tag; val = w.val; }
     } else {
       L[w.tag] = (sym = w.val, fin = true);
+      MarkFinAndGc(w.tag);             // GC in a collecting new configuration (brief §4.7.3)
     }
     Report();
     NSend(net, w.ctrl, eRcAck, id);

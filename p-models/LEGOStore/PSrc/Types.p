@@ -107,7 +107,7 @@ event eRcStart: int;                                   // the environment starts
 event eRcQuery: machine;                               // pause and report (payload: the controller)
 event eRcReply: (server: int, tag: tTag, val: int);    // ABD: tag and value; CAS: highest fin tag
 event eRcGet: (ctrl: machine, tag: tTag);              // CAS old: the symbol held for tag
-event eRcGetReply: (server: int, tag: tTag, sym: int);
+event eRcGetReply: (server: int, tag: tTag, sym: int, fin: tTag);   // fin: the server's highest fin tag (GC fallback)
 event eRcWrite: (ctrl: machine, tag: tTag, val: int);  // the handed-over pair (CAS: the server's symbol)
 event eRcAck: int;
 event eRcFinish: (ctrl: machine, tag: tTag);           // close, serving tags <= tag
