@@ -43,7 +43,7 @@ enum tLegoMutant {
   LMS_SERVER_REGRESSES    // ABD: a server stores any write; CAS: a pre-write resets the entry to pre
 }
 
-enum tWorkload { WL_RACE, WL_READERS, WL_GC, WL_BUSY }
+enum tWorkload { WL_RACE, WL_READERS, WL_GC, WL_BUSY, WL_WRITERS }
 
 // resend: clients resend on timeouts (needed with loss); the liveness tests run without loss and without
 // timers, so that a schedule ends once nothing is in flight and a pending operation is a liveness violation.

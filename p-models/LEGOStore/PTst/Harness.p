@@ -8,6 +8,7 @@
  * WL_READERS: client 1 PUTs twice, clients 2 and 3 GET three times each.
  * WL_GC: clients 1 and 2 PUT twice each, client 3 GETs twice (overlapping PUTs for GC).
  * WL_BUSY: clients 1 and 2 each PUT, GET, PUT; client 3 GETs three times.
+ * WL_WRITERS: client 1 PUTs three times, clients 2 and 3 twice each (GC and its fallback need newer fins).
  * Client c's j-th PUT writes value 10c + j.
  *****************************************************************************************/
 
@@ -79,6 +80,9 @@ fun Scripts(w: tWorkload): seq[seq[tOp]] {
     a += (0, Put(11)); a += (1, Put(12));
     b += (0, Get()); b += (1, Get()); b += (2, Get());
     r += (0, Get()); r += (1, Get()); r += (2, Get());
+  } else if (w == WL_WRITERS) {
+    a += (0, Put(11)); a += (1, Put(12)); a += (2, Put(13));
+    b += (0, Put(21)); b += (1, Put(22)); r += (0, Put(31)); r += (1, Put(32));
   } else if (w == WL_GC) {
     a += (0, Put(11)); a += (1, Put(12)); b += (0, Put(21)); b += (1, Put(22));
     r += (0, Get()); r += (1, Get());

@@ -173,11 +173,11 @@ test tcLegoRcChainLive [main=TestRcChainLive]:
 test tcLegoRcChainMPTransferCovers [main=TestRcChainMP]: assert TransferCovers in (union LegoSystem, { TestRcChainMP });
 
 // ---- GC during a reconfiguration (brief §4.6, §4.7.2; TLA+ ReconfCA_GC1_P2) ----
-// Old CAS(3,1) q = 2/2/2/2 collecting with delta = 1 to ABD(1), writers with overlapping PUTs and a
-// reader, many losses: RcGet replies may lack the symbols of the tag the controller fixed, and it falls
-// back to a higher fin tag.
+// Old CAS(3,1) q = 2/2/2/2 collecting with delta = 1 to ABD(1), writers only (seven PUTs), many losses:
+// RcGet replies may lack the symbols of the tag the controller fixed, and it falls back to a higher fin
+// tag (rarely reached by random schedules; see p-models/tests.json).
 machine TestRcGc { start state S { entry {
-  new Harness(LossyRc(Cas(3, 1, 2, 2, 2, 2, false, false, 1), To(Abd(1, 1, 1, false), false, RM_NONE), WL_GC)); } } }
+  new Harness(LossyRc(Cas(3, 1, 2, 2, 2, 2, false, false, 1), To(Abd(1, 1, 1, false), false, RM_NONE), WL_WRITERS)); } } }
 test tcLegoRcGcCasToAbd [main=TestRcGc]:
   assert TagValueAgreement, RealTimeOrder, ReadValidity, NoDataLoss, Recoverable, TransferCovers, NewInitialized, OldClosedToNew, Reached
   in (union LegoSystem, { TestRcGc });
