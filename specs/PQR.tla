@@ -402,7 +402,8 @@ AnswerRinse(r) ==
     /\ \E m \in msgs :
         /\ m.type = "Rinse" /\ Awaits(m.op, "Rinsing")
         /\ LET reply == [type |-> "RinseReply", op |-> m.op, from |-> r, lastExec |-> lastExec[r],
-                          comT |-> (m.tgt > 0 /\ log[r][m.tgt].com), val |-> kv[r][m.key]]
+                          exeK |-> exeK[r][m.key], comT |-> (m.tgt > 0 /\ log[r][m.tgt].com),
+                          val |-> kv[r][m.key]]
            IN /\ RinseOK(reply, m.tgt)
               /\ msgs' = msgs \cup {reply}
     /\ UNCHANGED <<replicaVars, leaderVars, clientVars, ghostVars>>
@@ -699,6 +700,16 @@ Register == INSTANCE AtomicRegister WITH
     InitValue <- InitVal, Stamps <- 0 .. MaxSlot, InitStamp <- 0, NoStamp <- -1,
     StampLT <- LAMBDA a, b : a < b
 RegisterRefinementProp == Register!Spec
+
+\* PQR-R2 Refinement of the log: every slot, with the commands chosen in it
+\* (from the votes), is a run of abstract consensus (specs/Consensus.tla):
+\* nothing, then one command, forever.
+SlotConsensus(s) == INSTANCE Consensus WITH Value <- Cmds, chosen <- chosenG[s]
+\* (The conjunction of SlotConsensus(s)!Spec over s, written out: TLC does not
+\* check a quantifier over [][A]_v formulas.)
+LogRefinementProp ==
+    /\ \A s \in Slots : SlotConsensus(s)!Init
+    /\ [][\A s \in Slots : [SlotConsensus(s)!Next]_(SlotConsensus(s)!vars)]_vars
 
 -----------------------------------------------------------------------------
 (* Protocol-internal invariants (§6.4, §6.5, catalogue PQR-I1..I3, T1, T2). *)

@@ -28,7 +28,7 @@ ScriptSeq == (cw :> <<Wr(k1, v1), Wr(k1, v2)>>) @@ (cr :> <<Rd(k1)>>)
 ScriptM15 == (cw :> <<Wr(k1, v1)>>) @@ (cw2 :> <<Wr(k1, v2), Wr(k1, v3)>>)
 \* One write, no read (the Agreement mutants need no reader).
 ScriptW1 == cw :> <<Wr(k1, v1)>>
-\* Two writers, one write each (M16).
+\* Two writers, one write each (the Agreement mutants).
 ScriptW2 == (cw :> <<Wr(k1, v1)>>) @@ (cw2 :> <<Wr(k1, v2)>>)
 
 \* Ballot owners.  Stable: r1 owns every ballot.  Failover: r1 owns B0 = 1,
@@ -101,6 +101,13 @@ MutantM9UsableReply(m, o) == TRUE
 MutantM10KeyBusy(acck, exek, le, ma, lg, k) ==
     \E s \in (le + 1) .. (ma - 1) : lg[s].cmd.type = "Put" /\ lg[s].cmd.key = k
 
+\* M11 (PerKey): the rinse waits until the replica executed a write to the key
+\* at slot T or later (exeK >= T), not until it executed through T.  Blocks
+\* forever when slot T ends up holding a NoOp or another key's write.  No cfg
+\* uses it yet: on L2 in PerKey mode TLC had not reached the violation after
+\* 20 minutes (docs/pqr-tla.md).
+MutantM11RinseOK(m, T) == m.exeK >= T
+
 \* M13: a P1b reports accepted entries only, not committed ones.
 MutantM13P1bEntry(e) == e.cmd # None /\ ~e.com
 
@@ -110,7 +117,8 @@ MutantM15AckAtCommit == TRUE
 MutantM15HoleCmds(E) ==
     {NoOp} \cup ({PutOf(w) : w \in {x \in WriteOps : [type |-> "CW", op |-> x] \in msgs}} \ {e.cmd : e \in E})
 
-\* M16: execution does not skip a Put its session already applied.
+\* M16: execution does not skip a Put its session already applied.  No cfg uses
+\* it yet: a retried write chosen twice needs three ballots (docs/pqr-tla.md).
 MutantM16Dedup == FALSE
 
 \* M17: an acceptor accepts a P2a below its promise.
