@@ -318,6 +318,9 @@ Return(c, v, e, T) ==
                              ![o].rfOK = (E # {}),
                              ![o].rf = IF E = {} THEN -1 ELSE LastW(k, CHOOSE e2 \in E : TRUE)]
 
+\* The reply of a read quorum with the highest maxAcc (a fixed one among equals).
+TopReply(R) == CHOOSE m \in R : \A m2 \in R : m2.maxAcc <= m.maxAcc
+
 \* Phase 1 done (§4.3): a read quorum of replies gives the target T.  The
 \* read returns at once if the rinse-free rule allows it (§4.5); otherwise
 \* it rinses on T at any one replica (§4.4).
@@ -330,13 +333,12 @@ QuorumRead(c) ==
             /\ Cardinality(R) >= RQ
             /\ LET T == ReadTarget(R)
                    Q == QuickReturn(R, T)
-                   top == CHOOSE m \in R : \A m2 \in R : m2.maxAcc <= m.maxAcc
                IN IF Q # {}
                   THEN /\ \E m \in Q : Return(c, m.val, m.lastExec, T)
                        /\ UNCHANGED <<target, captured, msgs>>
                   ELSE /\ cphase' = [cphase EXCEPT ![c] = "Rinsing"]
                        /\ target' = [target EXCEPT ![c] = T]
-                       /\ captured' = [captured EXCEPT ![c] = top.val]
+                       /\ captured' = [captured EXCEPT ![c] = TopReply(R).val]
                        /\ msgs' = msgs \cup {[type |-> "Rinse", op |-> o, key |-> Op(o).key, tgt |-> T]}
                        /\ UNCHANGED <<now, ops>>
     /\ UNCHANGED <<replicaVars, leaderVars, nops, hiExec, chosenG>>
@@ -411,6 +413,12 @@ AnswerRinse(r) ==
 -----------------------------------------------------------------------------
 (* Replicas: acceptor and learner (§4.1)                                    *)
 
+\* Replica r's promise for ballot b, reporting its log (the entries P1bEntry keeps).
+P1b(r, b) ==
+    [type |-> "P1b", bal |-> b, from |-> r,
+     entries |-> {[slot |-> s, bal |-> log[r][s].bal, cmd |-> log[r][s].cmd, com |-> log[r][s].com] :
+                  s \in {x \in Slots : P1bEntry(log[r][x])}}]
+
 \* P1a: promise a higher ballot and report the log.
 HandleP1a(r) ==
     /\ Up(r)
@@ -418,9 +426,7 @@ HandleP1a(r) ==
         /\ m.type = "P1a" /\ m.bal > promised[r]
         /\ promised' = [promised EXCEPT ![r] = m.bal]
         /\ role' = [role EXCEPT ![r] = "Follower"]
-        /\ msgs' = msgs \cup {[type |-> "P1b", bal |-> m.bal, from |-> r,
-                               entries |-> {[slot |-> s, bal |-> log[r][s].bal, cmd |-> log[r][s].cmd,
-                                             com |-> log[r][s].com] : s \in {x \in Slots : P1bEntry(log[r][x])}}]}
+        /\ msgs' = msgs \cup {P1b(r, m.bal)}
     /\ UNCHANGED <<log, maxAcc, accK, lastExec, kv, exeK, session, myBal, nextSlot, prop, crashes,
                    clientVars, ghostVars>>
 
@@ -481,10 +487,7 @@ StartElection(r) ==
         /\ promised' = [promised EXCEPT ![r] = b]
         /\ myBal' = [myBal EXCEPT ![r] = b]
         /\ role' = [role EXCEPT ![r] = "Candidate"]
-        /\ msgs' = msgs \cup {[type |-> "P1a", bal |-> b],
-                              [type |-> "P1b", bal |-> b, from |-> r,
-                               entries |-> {[slot |-> s, bal |-> log[r][s].bal, cmd |-> log[r][s].cmd,
-                                             com |-> log[r][s].com] : s \in {x \in Slots : P1bEntry(log[r][x])}}]}
+        /\ msgs' = msgs \cup {[type |-> "P1a", bal |-> b], P1b(r, b)}
     /\ UNCHANGED <<log, maxAcc, accK, lastExec, kv, exeK, session, nextSlot, prop, crashes,
                    clientVars, ghostVars>>
 

@@ -65,7 +65,6 @@ MCTrue == TRUE
 NewestLogVal(kvk, lg, k) ==
     LET S == {s \in Slots : lg[s].cmd.type = "Put" /\ lg[s].cmd.key = k}
     IN IF S = {} THEN kvk ELSE lg[Max(S)].cmd.val
-TopReply(R) == CHOOSE m \in R : \A m2 \in R : m2.maxAcc <= m.maxAcc
 
 \* M1 (the paper's motivating bug): a reply carries the newest value for k in
 \* the replica's log, committed or not; the client returns the value of the
