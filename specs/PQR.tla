@@ -728,6 +728,10 @@ ReplySoundInv ==
 TargetCoversFloorInv ==
     \A c \in Clients : cphase[c] = "Rinsing" => target[c] >= ops[Cur(c)].floor
 
+\* PQR-I4 (§6.2 ReadNotBelowTarget, internal) A read returns a value read
+\* from a replica that had executed through the read's target.
+ReadNotBelowTargetInv == \A o \in ReadOps : Done(o) => ops[o].e >= ops[o].tgt
+
 \* PQR-I3 (§6.5 as an invariant) A read rinses only if some reply of its
 \* quorum showed work not yet executed: a quiescent read is one round trip.
 \* Meaningful only with RinseFree.

@@ -126,7 +126,7 @@ public class PHarnessTests
         var m = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
         var declared = m.Tests.Select(t => t.Protocol).Distinct().SelectMany(p => PTestManifest.DeclaredTests(Path.Combine(Repo.Root, "p-models", p)));
         Assert.Equal(declared.Order(), m.Tests.Select(t => t.Name).Order());
-        Assert.Equal(["LEGOStore", "Pando"], m.Tests.Select(t => t.Protocol).Distinct().Order());
+        Assert.Equal(["LEGOStore", "PQR", "Pando"], m.Tests.Select(t => t.Protocol).Distinct().Order(StringComparer.Ordinal));
         Assert.Contains(m.Tests, t => t.Expect.Kind == VerdictKind.Pass);
         Assert.Contains(m.Tests, t => t.Expect.Kind == VerdictKind.Liveness);
     }
@@ -197,6 +197,7 @@ public class PHarnessTests
     [InlineData("witness-not-event", "must list witness event names (eWit...)")]
     [InlineData("pinned-pass", "only a bug test may pin its seed")]
     [InlineData("pinned-type", "field \"pinnedSeed\" must be true or false")]
+    [InlineData("tier", "field \"tier\" is \"slow\"; use \"fast\" or \"full\"")]
     public void Bad_manifests_are_refused_naming_the_rule(string kind, string expected)
     {
         using var d = new TempDir();
@@ -221,10 +222,21 @@ public class PHarnessTests
                 case "witness-not-event": first["reaches"] = new JsonArray("Agreement"); break;
                 case "pinned-pass": first["pinnedSeed"] = true; break;
                 case "pinned-type": tests[1]!["pinnedSeed"] = "yes"; break;
+                case "tier": first["tier"] = "slow"; break;
             }
         });
         var e = Assert.Throws<InputError>(() => PTestManifest.Load(path));
         Assert.Contains(expected, e.Message);
+    }
+
+    [Fact]
+    public void A_full_tier_test_runs_only_in_the_full_tier()
+    {
+        using var d = new TempDir();
+        var m = PTestManifest.Load(WriteManifest(d, tests => tests[1]!["tier"] = "full"));
+        Assert.True(m.Tests[0].RunsIn(Tier.Fast) && m.Tests[0].RunsIn(Tier.Full));
+        Assert.False(m.Tests[1].RunsIn(Tier.Fast));
+        Assert.True(m.Tests[1].RunsIn(Tier.Full));
     }
 
     [Fact]
@@ -345,7 +357,7 @@ public class PCliTests
         Assert.Contains("tcX6LeaderDecides", r.Out);
         Assert.Contains("liveness LeaderDecides [PANDO-L1]", r.Out);
         Assert.Contains("violates Agreement [PANDO-S1]", r.Out);
-        Assert.Contains($"{PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json")).Tests.Count} test(s), tier fast", r.Out);
+        Assert.Contains($"{PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json")).Tests.Count(t => t.RunsIn(Tier.Fast))} test(s), tier fast", r.Out);
         Assert.Equal("", r.Err);
     }
 

@@ -24,7 +24,8 @@ public static class PCheckCommand
           --protocol P      the test cases of the P project p-models/P (repeatable)
 
         options:
-          --tier fast|full  the schedule count of that tier (default fast, as ./pando test and CI; full: long runs)
+          --tier fast|full  the schedule count of that tier (default fast, as ./pando test and CI; full: long runs);
+                            a test with "tier": "full" in the manifest runs only in the full tier (or when named)
           --list            list the selected tests, expectations and schedule counts; run nothing
           --record          write each as-expected run's schedules, seconds and schedules/second into the manifest,
                             and the table docs/benchmarks/pchecker.md
@@ -125,6 +126,8 @@ public static class PCheckCommand
         var manifestPath = opt.ManifestPath ?? Path.Combine(root, "p-models", "tests.json");
         var manifest = PTestManifest.Load(manifestPath);
         var tests = EntrySelection.Apply(manifest.Tests, opt.Names, opt.Protocols, manifestPath, "./pando check --p --list");
+        // A full-tier test runs with --tier full, or when named with --test.
+        if (opt.Names.Count == 0) tests = tests.Where(t => t.RunsIn(tier)).ToList();
         if (opt.Seeds is not null && opt.Seed is not null) throw new InputError("--seeds runs a seed sweep; it cannot be combined with --seed");
         var seed = opt.Seeds is null ? SeedOverride(opt.Seed, root) : null;
         // A pinned bug test keeps its manifest seed under the environment's (CI's) seed in the fast tier; --seed overrides all.

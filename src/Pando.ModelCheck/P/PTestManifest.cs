@@ -30,8 +30,17 @@ public sealed record PTestEntry : CheckEntry
     /// <summary>Set when one test runs several times in one invocation (a seed sweep): names its output folder.</summary>
     public string? RunTag { get; init; }
 
+    /// <summary>
+    /// The tier the test belongs to (optional field <c>tier</c>, default fast): a fast test runs in both tiers with that
+    /// tier's schedules, a full-tier test only with <c>--tier full</c> or when named (as Coyote's and TLC's full tiers).
+    /// </summary>
+    public Tier Tier { get; init; } = Tier.Fast;
+
     /// <summary>Schedules for a tier.</summary>
     public long Schedules(Tier tier) => tier == Tier.Fast ? FastSchedules : FullSchedules;
+
+    /// <summary>Whether a run of <paramref name="tier"/> includes this test.</summary>
+    public bool RunsIn(Tier tier) => tier == Tier.Full || Tier == Tier.Fast;
 }
 
 /// <summary>
@@ -50,7 +59,7 @@ public sealed partial class PTestManifest
     public required IReadOnlyList<PTestEntry> Tests { get; init; }
 
     private static readonly HashSet<string> Fields =
-        ["name", "protocol", "expect", "schedules", "seed", "pinnedSeed", "maxSteps", "timeLimitSeconds", "description", "stats", "reaches"];
+        ["name", "protocol", "expect", "schedules", "seed", "pinnedSeed", "maxSteps", "timeLimitSeconds", "description", "stats", "reaches", "tier"];
 
     /// <summary>Loads and validates the manifest.</summary>
     public static PTestManifest Load(string path)
@@ -78,9 +87,13 @@ public sealed partial class PTestManifest
             };
             if (pinned && expect.Kind == VerdictKind.Pass)
                 throw new InputError($"{r.Where}: field \"pinnedSeed\": only a bug test may pin its seed (a passing test explores more with every commit's seed)");
+            var tier = Tier.Fast;
+            if (r["tier"] is { } tn)
+                tier = (tn is JsonValue tv && tv.TryGetValue<string>(out var ts) ? Tiers.TryParse(ts) : null)
+                       ?? throw new InputError($"{r.Where}: field \"tier\" is {tn.ToJsonString()}; use \"fast\" or \"full\"");
             var e = new PTestEntry
             {
-                PinnedSeed = pinned,
+                PinnedSeed = pinned, Tier = tier,
                 Name = r.Str("name"), Protocol = r.Str("protocol"), Expect = expect, Reaches = reaches,
                 FastSchedules = fast, FullSchedules = full, Seed = r.Long("seed", 0), MaxSteps = r.OptionalLong("maxSteps", 1),
                 TimeLimitSeconds = (int)r.Long("timeLimitSeconds", 1), Description = r.Str("description"), Stats = r.Stats(),

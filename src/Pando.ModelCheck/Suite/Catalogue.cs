@@ -151,8 +151,15 @@ public sealed partial class Catalogue
             var rel = Path.GetRelativePath(Path.Combine(repoRoot, "docs"), file).Replace('\\', '/');
             return at < 0 ? $"`{text}`" : $"[`{text}`]({rel}#L{at + 1})";
         }
-        string? PFile(string monitor) => p is null ? null : PTestManifest.PSources(p.ModelsDir)
-            .FirstOrDefault(f => Regex.IsMatch(File.ReadAllText(f), $@"^\s*spec\s+{monitor}\s+observes", RegexOptions.Multiline));
+        // The monitor's file in the property's own P project first: several projects declare a monitor of one name
+        // (Agreement in Pando and in PQR).
+        string? PFile(string monitor, string protocol)
+        {
+            if (p is null) return null;
+            var own = Path.Combine(p.ModelsDir, protocol);
+            var files = (Directory.Exists(own) ? PTestManifest.PSources(own) : []).Concat(PTestManifest.PSources(p.ModelsDir));
+            return files.FirstOrDefault(f => Regex.IsMatch(File.ReadAllText(f), $@"^\s*spec\s+{monitor}\s+observes", RegexOptions.Multiline));
+        }
         string? CsFile(string protocol) => repoRoot is null ? null : Path.Combine(repoRoot, "src", "PandoCoyote", protocol, "Monitors.cs");
         var sb = new StringBuilder();
         sb.AppendLine("# Invariant catalogue");
@@ -180,7 +187,7 @@ public sealed partial class Catalogue
             foreach (var e in group)
             {
                 var mutants = string.Join("<br>", MutantsOf(e, m).Select(x => $"`{x.Name}`"));
-                var pcol = e.P is null ? "—" : Link(e.P, PFile(e.P), $@"^\s*spec\s+{e.P}\s+observes") + string.Concat(PBugTestsOf(e, p).Select(t => $"<br>`{t.Name}`"));
+                var pcol = e.P is null ? "—" : Link(e.P, PFile(e.P, e.Protocol), $@"^\s*spec\s+{e.P}\s+observes") + string.Concat(PBugTestsOf(e, p).Select(t => $"<br>`{t.Name}`"));
                 var cscol = e.CSharp is null ? "—" : Link(e.CSharp + "Monitor", CsFile(e.Protocol), $@"class\s+{e.CSharp}Monitor\b") + string.Concat(CoyoteBugTestsOf(e, coyote).Select(t => $"<br>`{t.Name}`"));
                 var tla = e.Tla is null ? (e.Kind == "history" ? "— (history)" : "— (not yet)") : Link(e.Tla, m.Library.Find(e.Spec), $@"^{e.Tla}\s*(\(.*\))?\s*==");
                 var mcol = e.Tla is null ? (e.Kind == "history" ? "— (no TLA+ form)" : "— (no TLA+ form yet)") : mutants.Length == 0 ? "**none**" : mutants;
