@@ -61,16 +61,9 @@ fun LastW(g: tGhost, k: int, e: int): int {
 // ValAt(k, e): the value of k after the chosen prefix 1..e.
 fun ValAt(g: tGhost, k: int, e: int): int {
   var s: int;
-  var c: tCmd;
-  s = e;
-  while (s > 0) {
-    if (s in g.first) {
-      c = g.first[s];
-      if (c.put && c.key == k && g.wslot[OpOf(c)] == s) { return c.val; }
-    }
-    s = s - 1;
-  }
-  return InitVal();
+  s = LastW(g, k, e);
+  if (s == 0) { return InitVal(); }
+  return g.first[s].val;
 }
 
 // The history (§6.2): per operation o = 100 * client + opId, its invocation and return times on

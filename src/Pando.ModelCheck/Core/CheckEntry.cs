@@ -71,6 +71,11 @@ public sealed class EntryReader(JsonObject o, string where)
         return (fast, full);
     }
 
+    /// <summary>The optional field <c>tier</c> of a P or Coyote test: "fast" (the default) or "full".</summary>
+    public Tier OptionalTier() => o["tier"] is not { } tn ? Tier.Fast
+        : (tn is JsonValue tv && tv.TryGetValue<string>(out var ts) ? Tiers.TryParse(ts) : null)
+          ?? throw new InputError($"{Where}: field \"tier\" is {tn.ToJsonString()}; use \"fast\" or \"full\"");
+
     /// <summary>The recorded statistics, if any.</summary>
     public RecordedStats? Stats() => RecordedStats.FromJson(o["stats"], Where);
 }

@@ -80,13 +80,9 @@ public sealed class CoyoteTestManifest
                     throw new InputError($"{where}: field \"reaches\" must be an array of coverage names, and only a passing test has witnesses");
                 foreach (var x in ra) reaches.Add(x is JsonValue xv && xv.TryGetValue<string>(out var xs) ? xs : throw new InputError($"{where}: field \"reaches\" must be an array of strings"));
             }
-            var tier = Tier.Fast;
-            if (r["tier"] is { } tn)
-                tier = (tn is JsonValue tv && tv.TryGetValue<string>(out var ts) ? Tiers.TryParse(ts) : null)
-                       ?? throw new InputError($"{where}: field \"tier\" is {tn.ToJsonString()}; use \"fast\" or \"full\"");
             var e = new CoyoteTestEntry
             {
-                Tier = tier,
+                Tier = r.OptionalTier(),
                 Name = r.Str("name"), Protocol = r.Str("protocol"), Deployment = deployment, Expect = expect,
                 FastIterations = fast, FullIterations = full, Seed = (uint)r.Long("seed", 0), Strategy = strategy,
                 MaxSteps = (uint)r.Long("maxSteps", 10), TimeLimitSeconds = (int)r.Long("timeLimitSeconds", 1),

@@ -87,13 +87,9 @@ public sealed partial class PTestManifest
             };
             if (pinned && expect.Kind == VerdictKind.Pass)
                 throw new InputError($"{r.Where}: field \"pinnedSeed\": only a bug test may pin its seed (a passing test explores more with every commit's seed)");
-            var tier = Tier.Fast;
-            if (r["tier"] is { } tn)
-                tier = (tn is JsonValue tv && tv.TryGetValue<string>(out var ts) ? Tiers.TryParse(ts) : null)
-                       ?? throw new InputError($"{r.Where}: field \"tier\" is {tn.ToJsonString()}; use \"fast\" or \"full\"");
             var e = new PTestEntry
             {
-                PinnedSeed = pinned, Tier = tier,
+                PinnedSeed = pinned, Tier = r.OptionalTier(),
                 Name = r.Str("name"), Protocol = r.Str("protocol"), Expect = expect, Reaches = reaches,
                 FastSchedules = fast, FullSchedules = full, Seed = r.Long("seed", 0), MaxSteps = r.OptionalLong("maxSteps", 1),
                 TimeLimitSeconds = (int)r.Long("timeLimitSeconds", 1), Description = r.Str("description"), Stats = r.Stats(),
