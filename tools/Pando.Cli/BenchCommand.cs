@@ -14,6 +14,12 @@ public static class BenchCommand
                ./pando bench lincheck [--conformance DIR] [--out FILE]
                ./pando bench coyote [--seeds N] [--out FILE]
                ./pando bench latency [--out FILE]
+               ./pando bench pqr-messages [--out FILE]
+
+        pqr-messages: messages handled (sent + received) per operation by the leader, a follower and a client, for
+        Paxos reads through the log, reads from the leader, and PQR, measured on the C# actors (stable leader, no faults,
+        majority quorums, one client with 200 operations; Commit messages counted apart), beside the paper's Table 1
+        (../shared/docs/protocols/PQR.md §9.3); and PQR with four concurrent clients, where reads start to rinse.
 
         latency: Pando's CPUT (delegated and direct) and GET latencies for a front-end in each of the nine data centers
         of the LEGOStore RTT table (../shared/docs/protocols/LEGOStore.md §9.3), measured by the Coyote simulator in
@@ -49,13 +55,14 @@ public static class BenchCommand
                 case "--help" or "-h": Console.WriteLine(Help); return 0;
                 case "--quick": quick = true; break;
                 case "--out": outFile = a.Value(t); break;
-                case "codec" or "lincheck" or "coyote" or "latency" when what is null: what = t; break;
+                case "codec" or "lincheck" or "coyote" or "latency" or "pqr-messages" when what is null: what = t; break;
                 case "--seeds": seeds = a.IntValue(t, 1); break;
                 case "--conformance": conformance = a.Value(t); break;
                 default: throw a.Unknown(t);
             }
         }
-        if (what is null) throw new UsageError("bench: name what to measure: codec, lincheck or coyote");
+        if (what is null) throw new UsageError("bench: name what to measure: codec, lincheck, coyote, latency or pqr-messages");
+        if (what == "pqr-messages") return PqrMessages(outFile);
         if (what == "coyote") return CoyoteMutants(seeds, outFile);
         if (what == "latency") return Latency(outFile);
         if (what == "lincheck") return Lincheck(conformance ?? Path.Combine(Program.RepoRoot(), "..", "shared", "conformance", "linearizability"), outFile);
@@ -174,6 +181,57 @@ public static class BenchCommand
             System.Text.RegularExpressions.Regex.Match(text, pattern) is { Success: true } m ? m.Groups[group].Value : "-";
         return (Find(@"102 etcd histories in about ([0-9.]+) s"), Find(@"c50-ok in ([0-9.]+) s"),
                 Find(@"c10-ok / c10-bad in ([0-9.]+) s / ([0-9.]+) s", 1), Find(@"c10-ok / c10-bad in ([0-9.]+) s / ([0-9.]+) s", 2));
+    }
+
+    private static int PqrMessages(string? outFile)
+    {
+        var sw = Stopwatch.StartNew();
+        var sb = new StringBuilder();
+        string F(double x) => x.ToString("0.00", CultureInfo.InvariantCulture);
+        sb.AppendLine("# PQR: messages handled per node per operation (the paper's Table 1)");
+        sb.AppendLine();
+        sb.AppendLine($"Command: `./pando bench pqr-messages{(outFile is null ? "" : " --out " + outFile)}` · {DateTime.UtcNow:yyyy-MM-dd}.");
+        sb.AppendLine();
+        sb.AppendLine("Measured on the C# actors of src/PandoCoyote/PQR under Coyote's TestingEngine: n replicas with majority quorums");
+        sb.AppendLine("(RQ = ⌊n/2⌋ + 1), replica 0 the stable leader known to the clients, no faults, in-order delivery, 200 operations per");
+        sb.AppendLine("client of which exactly round(200 r) are reads, on 10 keys. A node's count is every message it sends or receives,");
+        sb.AppendLine("except a replica's messages to itself; Commit (phase 3) messages are left out, as the paper piggybacks them on the");
+        sb.AppendLine("next phase 2, and shown apart. \"measured / table\" per cell; the table is brief PQR §9.3. PQR reads go to RQ followers.");
+        sb.AppendLine("Leader reads run without leases here (a stable leader); they are a message-count baseline, not a safe protocol under leader change.");
+        sb.AppendLine();
+        sb.AppendLine("| n | r | Paxos L / F / C | Read from leader L / F / C | PQR L / F / C | PQR reads rinsed | Commits per op (apart) |");
+        sb.AppendLine("|---:|---:|---|---|---|---:|---:|");
+        foreach (var (n, r) in new[] { (5, 0.25), (5, 0.5), (5, 0.75), (5, 0.99), (3, 0.5), (7, 0.5) })
+        {
+            string Cell(PandoCoyote.PQR.PqrReadMode mode, out PandoCoyote.PQR.MessageLoad m)
+            {
+                m = PandoCoyote.PQR.MessageCount.Measure(mode, n, r);
+                var t = PandoCoyote.PQR.MessageCount.Table1(mode, n, r);
+                return $"{F(m.Leader)}/{F(t.Leader)} · {F(m.Follower)}/{F(t.Follower)} · {F(m.Client)}/{F(t.Client)}";
+            }
+            var line = $"| {n} | {r.ToString(CultureInfo.InvariantCulture)} | {Cell(PandoCoyote.PQR.PqrReadMode.LogRead, out _)} | {Cell(PandoCoyote.PQR.PqrReadMode.LeaderRead, out _)} | {Cell(PandoCoyote.PQR.PqrReadMode.Pqr, out var pq)} | {pq.Rinses:P1} | {F(pq.CommitsPerOp)} |";
+            sb.AppendLine(line);
+            Console.WriteLine(line);
+        }
+        sb.AppendLine();
+        sb.AppendLine("With four concurrent clients (n = 5, 200 operations each), PQR reads rinse when a write is in flight, and a rinse adds");
+        sb.AppendLine("two client messages and two at the replica that answers it:");
+        sb.AppendLine();
+        sb.AppendLine("| r | PQR L / F / C (measured) | table (best case) | reads rinsed |");
+        sb.AppendLine("|---:|---|---|---:|");
+        foreach (var r in new[] { 0.25, 0.5, 0.75 })
+        {
+            var m = PandoCoyote.PQR.MessageCount.Measure(PandoCoyote.PQR.PqrReadMode.Pqr, 5, r, clients: 4);
+            var t = PandoCoyote.PQR.MessageCount.Table1(PandoCoyote.PQR.PqrReadMode.Pqr, 5, r);
+            var line = $"| {r.ToString(CultureInfo.InvariantCulture)} | {F(m.Leader)} · {F(m.Follower)} · {F(m.Client)} | {F(t.Leader)} · {F(t.Follower)} · {F(t.Client)} | {m.Rinses:P1} |";
+            sb.AppendLine(line);
+            Console.WriteLine(line);
+        }
+        sb.AppendLine();
+        sb.AppendLine($"Run time: {sw.Elapsed.TotalSeconds:0.0} s.");
+        if (outFile is not null) File.WriteAllText(outFile, sb.ToString());
+        Console.WriteLine(outFile is null ? sb.ToString() : $"wrote {outFile}");
+        return 0;
     }
 
     private static int Latency(string? outFile)

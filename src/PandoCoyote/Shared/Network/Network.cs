@@ -93,6 +93,8 @@ public sealed class NetworkSetup(IReadOnlyList<ActorId> crashable, FaultPlan pla
     public int StartingSenders { get; init; }
     /// <summary>Timed mode: the data center (index into <see cref="Geo"/>) of each actor; unlisted actors are local (0 ms).</summary>
     public IReadOnlyDictionary<ActorId, int> Placement { get; init; } = new Dictionary<ActorId, int>();
+    /// <summary>Called with (source, destination, payload) for every message handed to the network (message-count benchmarks; measurement only).</summary>
+    public Action<ActorId?, ActorId, Event>? Tally { get; init; }
 
     /// <summary>Nodes that may crash or be partitioned (data sites).</summary>
     public IReadOnlyList<ActorId> Crashable { get; } = crashable;
@@ -137,6 +139,7 @@ public sealed class Network : Actor
     private int _healIn;
     private bool _ticking;
     private IReadOnlyDictionary<ActorId, int> _placement = new Dictionary<ActorId, int>();
+    private Action<ActorId?, ActorId, Event>? _tally;
     private double _now;
     private long _seq;
     private int _awaitingAcks;
@@ -154,6 +157,7 @@ public sealed class Network : Actor
         _crashable = s.Crashable;
         _plan = s.Plan;
         _placement = s.Placement;
+        _tally = s.Tally;
         _awaitingAcks = s.StartingSenders;
     }
 
@@ -166,6 +170,7 @@ public sealed class Network : Actor
     private void OnSend(Event e)
     {
         var m = (NetSend)e;
+        _tally?.Invoke(m.Source, m.Destination, m.Payload);
         double delay = m.Source is { } src && _placement.TryGetValue(src, out var a) && _placement.TryGetValue(m.Destination, out var b) ? Geo.Delay(a, b) : 0;
         Enqueue(new Envelope(m.Destination, m.Payload, false, _now + delay, ++_seq));
     }
