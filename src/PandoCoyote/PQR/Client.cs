@@ -172,6 +172,8 @@ public sealed class Client : NetActor<ClientInit>
             SendRinse(RandomInteger(_s.P.N));
             ArmTimer();
         }
+        else if (_s.Thrifty)
+            SendRinse(_replies.Keys.ElementAt(RandomInteger(_replies.Count)));   // the message-count runs: one rinse, no faults
         else
         {
             foreach (var r in _replies.Keys) SendRinse(r);

@@ -14,7 +14,8 @@ public sealed record MessageLoad(double Leader, double Follower, double Client, 
 
 /// <summary>
 /// The message-count experiment of brief PQR §9.3 (the paper's Table 1): a stable leader known to the clients, no faults,
-/// in-order delivery, and a script with a given fraction r of reads; counts every message each node sends or receives,
+/// in-order delivery, no timers (nothing is retransmitted; a rinse goes to one replica that answered phase 1, as in the
+/// paper), and a script with a given fraction r of reads; counts every message each node sends or receives,
 /// leaving out messages a replica sends itself and the Commit messages (the paper piggybacks phase 3 on the next phase 2;
 /// they are reported apart). Runs under Coyote's TestingEngine like every other scenario, so the counts come from the
 /// same actors the tests check.

@@ -165,8 +165,9 @@ public sealed record PqrOp(bool Write, int Key);
 /// <summary>
 /// One PQR run's settings shared by every actor: quorum sizes, read mode (WholeLog or PerKey, §4.5), rinse-free reads,
 /// FillTo, keys, the mutant, whether clients and leaders resend on timeouts (off in the liveness runs), the read mode
-/// (PQR or a baseline) and, with <paramref name="Thrifty"/>, quorum reads sent to exactly RQ followers (the message-count
-/// benchmark; otherwise a read asks RQ followers or, half of the time, every replica).
+/// (PQR or a baseline) and, with <paramref name="Thrifty"/>, the message-count runs: quorum reads sent to exactly RQ
+/// followers (otherwise a read asks RQ followers or, half of the time, every replica) and, without timers, a rinse to one
+/// replier and no FillTo (otherwise, without timers, every replier is rinsed and FillTo goes out at once).
 /// </summary>
 public sealed record PqrSettings(PqrParams P, bool PerKey, bool RinseFree, bool UseFillTo, int Keys, PqrMutant Mutant, bool Resend,
     PqrReadMode ReadMode = PqrReadMode.Pqr, bool Thrifty = false)
