@@ -22,6 +22,8 @@ public enum PqrWorkload
     Orphan,
     /// <summary>Client 1 reads k0, writes k0, reads k0 (M9: the first read's late replies answer the last read).</summary>
     Rwr,
+    /// <summary>Client 1 writes k1, then k0, then reads k0 (M7: a follower that missed slot 1 reports no accepted slot).</summary>
+    GapRead,
 }
 
 /// <summary>A leader fault drawn by the environment (<see cref="Elector"/>).</summary>
@@ -89,6 +91,7 @@ public sealed record PqrSystem(PqrSettings Settings, FaultPlan Faults, PqrWorklo
             PqrWorkload.S1 => [[W(0)], [R(0), R(0)]],
             PqrWorkload.Orphan => [[W(0)], [R(0)]],
             PqrWorkload.Rwr => [[R(0), W(0), R(0)]],
+            PqrWorkload.GapRead => [[W(1), W(0), R(0)]],
             PqrWorkload.Busy => [[W(0), R(0), W(0)], [W(0), W(0)], [R(0), R(0), R(0)]],
             PqrWorkload.Gaps => [[W(0)], [W(1)], [R(0), R(1), R(0)]],
             _ => [[W(0), W(1), R(0)], [W(1), R(1), W(0)], [R(0), R(1), R(0)]],
@@ -138,7 +141,7 @@ public sealed class Elector : NetActor<ElectorInit>
 /// Builds a PQR deployment from the plain fields of a <c>tests/coyote.json</c> entry. Fields: <c>params</c> (S1:
 /// n=3 q1=2 q2=2 rq=2; Flex: n=3 q1=1 q2=3 rq=1; Five: n=5 q1=2 q2=4 rq=2; or <c>n=.. q1=.. q2=.. rq=..</c>, validated
 /// unless <c>unchecked</c> is added: the parameter mutants M3, M14), <c>faults</c> (none, reorder, chaos, lossy, crash-restart,
-/// live: no loss, no timers), <c>leader</c> (none, failover, duel), <c>workload</c> (s1, busy, gaps, keys, orphan, rwr),
+/// live: no loss, no timers), <c>leader</c> (none, failover, duel), <c>workload</c> (s1, busy, gaps, keys, orphan, rwr, gapread),
 /// <c>mutant</c> (none, M1 ... M18, MC, MX, MQ, MA, M12: FillTo off), <c>perKey</c>, <c>rinseFree</c> (true/false),
 /// <c>reads</c> (pqr, log, leader: the baselines of brief §4.9).
 /// </summary>
@@ -185,8 +188,8 @@ public static class PqrScenarios
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
         var workload = F("workload", "s1") switch
         {
-            "s1" => PqrWorkload.S1, "busy" => PqrWorkload.Busy, "gaps" => PqrWorkload.Gaps, "keys" => PqrWorkload.Keys, "orphan" => PqrWorkload.Orphan, "rwr" => PqrWorkload.Rwr,
-            var w => throw new ArgumentException($"workload \"{w}\": use s1, busy, gaps, keys, orphan or rwr"),
+            "s1" => PqrWorkload.S1, "busy" => PqrWorkload.Busy, "gaps" => PqrWorkload.Gaps, "keys" => PqrWorkload.Keys, "orphan" => PqrWorkload.Orphan, "rwr" => PqrWorkload.Rwr, "gapread" => PqrWorkload.GapRead,
+            var w => throw new ArgumentException($"workload \"{w}\": use s1, busy, gaps, keys, orphan, rwr or gapread"),
         };
         var leader = F("leader", "none") switch
         {
