@@ -33,7 +33,9 @@ CONSTANTS
     QW,             \* phase-2 (write) quorum size
     X,              \* data shares: any X distinct shares rebuild a value
     LearnerOn,      \* include the learner's actions (S3, S4 and mutant M7 need them)
-    MayRestart      \* acceptors that may crash and restart (only mutant M8 makes a restart visible)
+    MayRestart,     \* acceptors that may crash and restart (only mutant M8 makes a restart visible)
+    None,           \* "no value" (a model value)
+    Garbage         \* the result of a decode without X distinct shares (mutant M10; a model value)
 
 N == Cardinality(Acceptors)
 
@@ -47,9 +49,7 @@ ASSUME RSPaxosWellFormedAssume ==
 QuorumsOverlapInX == QR + QW - N >= X
 ASSUME RSPaxosOverlapAssume == QuorumsOverlapInX
 
-None == CHOOSE x : x \notin Values
-\* The result of a decode that did not have X distinct shares (mutant M10).
-Garbage == CHOOSE x : x \notin Values \cup {None}
+ASSUME RSPaxosSentinelsAssume == None \notin Values /\ Garbage \notin Values \cup {None}
 Bottom == -1        \* the ballot below every ballot (⊥)
 
 VARIABLES
