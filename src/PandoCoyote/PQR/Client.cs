@@ -19,7 +19,7 @@ namespace PandoCoyote.PQR;
 /// </summary>
 [OnEventDoAction(typeof(PqrMsg), nameof(OnMsg))]
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
-public sealed class Client : NetActor<ClientInit>
+public sealed class Client : PqrActor<ClientInit>
 {
     private enum Stage { Idle, Requesting, QReading, Rinsing }
 
@@ -43,12 +43,7 @@ public sealed class Client : NetActor<ClientInit>
     private int Op => 100 * _id + _opId;
     private int Val => _cur.Write ? 10 * _id + _opId : 0;
     private PqrCmd Cmd => new(_cur.Write ? PqrCmdKind.Put : PqrCmdKind.Get, _id, _opId, _cur.Key, Val);
-    private void Send(int replica, object body) => Route(Init.Replicas[replica], new PqrMsg(body));
-    private void Observe(object o)
-    {
-        var e = new PqrObservation(o);
-        foreach (var m in PqrMonitors.All) Monitor(m, e);
-    }
+    private void Send(int replica, object body) => SendMsg(Init.Replicas[replica], body);
 
     /// <summary>TLA+ Invoke: the next operation of the script.</summary>
     private void NextOp()

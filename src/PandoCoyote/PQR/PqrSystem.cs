@@ -35,6 +35,8 @@ public enum LeaderFault
     Failover,
     /// <summary>At a random point the standby starts an election while replica 0 keeps running (duelling proposers).</summary>
     Duel,
+    /// <summary>A duel, then at a second random point replica 0 starts an election again (three ballots: 1, the standby's, replica 0's next).</summary>
+    Duel2,
 }
 
 /// <summary>
@@ -76,7 +78,8 @@ public sealed record PqrSystem(PqrSettings Settings, FaultPlan Faults, PqrWorklo
         var crashable = reps.Where((_, i) => i > 0 && !(Leader != LeaderFault.None && i == n - 1)).ToList();
         rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Tally = Tally });
         for (int i = 0; i < n; i++) rt.CreateActor(reps[i], typeof(Replica), new ReplicaInit(i, Settings, net, reps));
-        if (Leader != LeaderFault.None) rt.CreateActor(typeof(Elector), new ElectorInit(net, reps[0], reps[n - 1], Leader == LeaderFault.Failover));
+        if (Leader != LeaderFault.None)
+            rt.CreateActor(typeof(Elector), new ElectorInit(net, reps[0], reps[n - 1], Leader == LeaderFault.Failover) { Rounds = Leader == LeaderFault.Duel2 ? 2 : 1 });
         var scripts = Scripts ?? ScriptsOf(Workload);
         for (int c = 0; c < scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, Settings, net, reps, scripts[c]));
     }
@@ -114,16 +117,21 @@ public sealed class ElectorInit(ActorId net, ActorId leader, ActorId standby, bo
     public ActorId Standby { get; } = standby;
     /// <summary>Failover (the old leader crashes for good) or a duel (it keeps running).</summary>
     public bool CrashLeader { get; } = crashLeader;
+    /// <summary>Elections: 1, or 2 (the standby, then replica 0 again; a duel only).</summary>
+    public int Rounds { get; init; } = 1;
 }
 
 /// <summary>
 /// The environment's leader change (brief §4.7, §7 "failover"): one network timer decides the moment (a timer fires at
 /// a random delivery while messages are in flight, surely once none are), then the old leader crashes for good or not,
-/// and the standby starts an election (TLA+ StartElection). The P twin is the eTakeOver of p-models/Common/Network.p.
+/// and the standby starts an election (TLA+ StartElection). With two rounds (a duel only) a second timer later makes
+/// replica 0 start an election again, so a run sees three ballots. The P twin is the eTakeOver of p-models/Common/Network.p.
 /// </summary>
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
 public sealed class Elector : NetActor<ElectorInit>
 {
+    private int _round;
+
     /// <inheritdoc/>
     protected override ActorId NetOf(ElectorInit init) => init.Net;
 
@@ -132,8 +140,18 @@ public sealed class Elector : NetActor<ElectorInit>
 
     private void OnTimeout()
     {
-        if (Init.CrashLeader) { SendEvent(Init.Leader, new Crash()); Coverage.Hit("pqr: the leader crashed for good"); }
-        SendEvent(Init.Standby, new TakeOver());
+        _round++;
+        if (_round == 1)
+        {
+            if (Init.CrashLeader) { SendEvent(Init.Leader, new Crash()); Coverage.Hit("pqr: the leader crashed for good"); }
+            SendEvent(Init.Standby, new TakeOver());
+        }
+        else
+        {
+            SendEvent(Init.Leader, new TakeOver());
+            Coverage.Hit("pqr: replica 0 started a second election");
+        }
+        if (_round < Init.Rounds) StartTimer();
     }
 }
 
@@ -141,7 +159,7 @@ public sealed class Elector : NetActor<ElectorInit>
 /// Builds a PQR deployment from the plain fields of a <c>tests/coyote.json</c> entry. Fields: <c>params</c> (S1:
 /// n=3 q1=2 q2=2 rq=2; Flex: n=3 q1=1 q2=3 rq=1; Five: n=5 q1=2 q2=4 rq=2; or <c>n=.. q1=.. q2=.. rq=..</c>, validated
 /// unless <c>unchecked</c> is added: the parameter mutants M3, M14), <c>faults</c> (none, reorder, chaos, lossy, crash-restart,
-/// live: no loss, no timers), <c>leader</c> (none, failover, duel), <c>workload</c> (s1, busy, gaps, keys, orphan, rwr, gapread),
+/// live: no loss, no timers), <c>leader</c> (none, failover, duel, duel2), <c>workload</c> (s1, busy, gaps, keys, orphan, rwr, gapread),
 /// <c>mutant</c> (none, M1 ... M18, MC, MX, MQ, MA, M12: FillTo off), <c>perKey</c>, <c>rinseFree</c> (true/false),
 /// <c>reads</c> (pqr, log, leader: the baselines of brief §4.9).
 /// </summary>
@@ -193,8 +211,8 @@ public static class PqrScenarios
         };
         var leader = F("leader", "none") switch
         {
-            "none" => LeaderFault.None, "failover" => LeaderFault.Failover, "duel" => LeaderFault.Duel,
-            var l => throw new ArgumentException($"leader \"{l}\": use none, failover or duel"),
+            "none" => LeaderFault.None, "failover" => LeaderFault.Failover, "duel" => LeaderFault.Duel, "duel2" => LeaderFault.Duel2,
+            var l => throw new ArgumentException($"leader \"{l}\": use none, failover, duel or duel2"),
         };
         var reads = F("reads", "pqr") switch
         {

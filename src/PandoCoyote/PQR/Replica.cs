@@ -21,7 +21,7 @@ namespace PandoCoyote.PQR;
 [OnEventDoAction(typeof(TakeOver), nameof(OnTakeOver))]
 [OnEventDoAction(typeof(Crash), nameof(OnCrash))]
 [OnEventDoAction(typeof(Restart), nameof(OnRestart))]
-public sealed class Replica : NetActor<ReplicaInit>
+public sealed class Replica : PqrActor<ReplicaInit>
 {
     private enum Role { Follower, Candidate, Leader }
 
@@ -118,16 +118,10 @@ public sealed class Replica : NetActor<ReplicaInit>
 
     private PqrEntry? Entry(int s) => _log.GetValueOrDefault(s);
 
-    private void Send(int to, object body) => Route(Init.Replicas[to], new PqrMsg(body));
-    private void SendTo(ActorId to, object body) => Route(to, new PqrMsg(body));
+    private void Send(int to, object body) => SendMsg(Init.Replicas[to], body);
     private void Broadcast(object body) { for (int r = 0; r < _s.P.N; r++) Send(r, body); }
     private void BroadcastOthers(object body) { for (int r = 0; r < _s.P.N; r++) if (r != _id) Send(r, body); }
 
-    private void Observe(object o)
-    {
-        var e = new PqrObservation(o);
-        foreach (var m in PqrMonitors.All) Monitor(m, e);
-    }
     private void ReportHigh() => Observe(new ObsHigh(_id, _maxAcc, (int[])_accK.Clone()));
 
     /// <summary>§4.1 NoteSlot: the high-water marks never decrease.</summary>
@@ -235,7 +229,7 @@ public sealed class Replica : NetActor<ReplicaInit>
     /// <summary>A leader answers a command it executed, if it heard from the client (otherwise the client's retry brings the answer).</summary>
     private void Answer(PqrCmd cmd, int slot)
     {
-        if (_clients.TryGetValue(cmd.Client, out var c)) SendTo(c, new ClientReply(cmd.OpId, slot, cmd.IsPut ? 0 : _kv[cmd.Key]));
+        if (_clients.TryGetValue(cmd.Client, out var c)) SendMsg(c, new ClientReply(cmd.OpId, slot, cmd.IsPut ? 0 : _kv[cmd.Key]));
     }
 
     // ------------------------------------------------------------------ the PQR read handlers (§4.3–4.4), read-only
@@ -245,7 +239,7 @@ public sealed class Replica : NetActor<ReplicaInit>
     {
         var r = new QReadReply(_id, m.OpId, m.Key, ReportedMaxAcc(), _lastExec, _accK[m.Key], _exeK[m.Key], KeyBusy(m.Key), QReadVal(m.Key));
         Observe(new ObsReply(_id, _lastExec, m.Key, r.Val));
-        SendTo(m.Client, r);
+        SendMsg(m.Client, r);
     }
 
     private int ReportedMaxAcc()
@@ -286,7 +280,7 @@ public sealed class Replica : NetActor<ReplicaInit>
     private void SendRinseReply(Rinse m, RinseReply r)
     {
         Observe(new ObsReply(_id, r.LastExec, r.Key, r.Val));
-        SendTo(m.Client, r);
+        SendMsg(m.Client, r);
     }
 
     private void AnswerParked()
@@ -318,12 +312,12 @@ public sealed class Replica : NetActor<ReplicaInit>
         if (_role == Role.Candidate) { _pending.Add(w); return; }
         if (_role != Role.Leader)
         {
-            SendTo(w.Client, new Redirect(_id, w.Cmd.OpId, _leaderHint));
+            SendMsg(w.Client, new Redirect(_id, w.Cmd.OpId, _leaderHint));
             return;
         }
         if (w.Cmd.Kind == PqrCmdKind.Get && _s.ReadMode == PqrReadMode.LeaderRead)
         {
-            SendTo(w.Client, new ClientReply(w.Cmd.OpId, _lastExec, _kv[w.Cmd.Key]));
+            SendMsg(w.Client, new ClientReply(w.Cmd.OpId, _lastExec, _kv[w.Cmd.Key]));
             return;
         }
         foreach (var (s, c) in _prop)

@@ -212,6 +212,20 @@ public sealed class ClientInit(int id, PqrSettings settings, ActorId net, IReadO
     public IReadOnlyList<PqrOp> Script { get; } = script;
 }
 
+/// <summary>The common part of the PQR actors: protocol messages go through the network wrapped in <see cref="PqrMsg"/>, and observations go to every PQR monitor (unregistered ones ignore them).</summary>
+public abstract class PqrActor<TInit> : Shared.Network.NetActor<TInit> where TInit : Event
+{
+    /// <summary>Sends a protocol message to <paramref name="to"/> through the network.</summary>
+    protected void SendMsg(ActorId to, object body) => Route(to, new PqrMsg(body));
+
+    /// <summary>Tells the monitors.</summary>
+    protected void Observe(object o)
+    {
+        var e = new PqrObservation(o);
+        foreach (var m in PqrMonitors.All) Monitor(m, e);
+    }
+}
+
 /// <summary>The environment tells the standby replica to start an election (TLA+ StartElection at a point of its choosing).</summary>
 public sealed class TakeOver : Event;
 
