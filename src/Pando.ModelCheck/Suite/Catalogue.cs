@@ -39,12 +39,15 @@ public sealed partial class Catalogue
                 : throw new InputError($"{path}: property {n?["id"]}: field \"{f}\" must be a non-empty string");
             string? O(string f) => n?[f] is JsonValue v && v.TryGetValue<string>(out var s) ? s : null;
             var kind = S("kind");
-            // A history property has no TLA+ form by nature; a temporal one may not have one yet (checked by P or Coyote only).
-            var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), kind is "history" or "temporal" ? O("tla") : S("tla"), kind, S("statement"), S("source"), O("p"), O("csharp"));
-            if (e.Kind is not ("invariant" or "action" or "temporal" or "history" or "witness"))
-                throw new InputError($"{path}: property {e.Id}: kind must be invariant, action, temporal, history or witness");
+            // A history property has no TLA+ form by nature, nor has a runtime one (a property of the implementation's data,
+            // e.g. share bytes, that the abstract spec does not represent); a temporal one may not have one yet.
+            var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), kind is "history" or "temporal" or "runtime" ? O("tla") : S("tla"), kind, S("statement"), S("source"), O("p"), O("csharp"));
+            if (e.Kind is not ("invariant" or "action" or "temporal" or "history" or "runtime" or "witness"))
+                throw new InputError($"{path}: property {e.Id}: kind must be invariant, action, temporal, history, runtime or witness");
             if (e.Kind == "history" && e.CSharp is null)
                 throw new InputError($"{path}: property {e.Id}: a history property is checked on recorded histories, so it needs a C# monitor (\"csharp\")");
+            if (e.Kind == "runtime" && e.CSharp is null && e.P is null)
+                throw new InputError($"{path}: property {e.Id}: a runtime property is checked on the implementation, so it needs a P or C# monitor");
             if (e.Kind == "temporal" && e.Tla is null && e.CSharp is null && e.P is null)
                 throw new InputError($"{path}: property {e.Id}: a temporal property needs a TLA+ definition (\"tla\") or a P or C# monitor");
             if (!ids.Add(e.Id)) throw new InputError($"{path}: duplicate id {e.Id}");
@@ -189,8 +192,8 @@ public sealed partial class Catalogue
                 var mutants = string.Join("<br>", MutantsOf(e, m).Select(x => $"`{x.Name}`"));
                 var pcol = e.P is null ? "—" : Link(e.P, PFile(e.P, e.Protocol), $@"^\s*spec\s+{e.P}\s+observes") + string.Concat(PBugTestsOf(e, p).Select(t => $"<br>`{t.Name}`"));
                 var cscol = e.CSharp is null ? "—" : Link(e.CSharp + "Monitor", CsFile(e.Protocol), $@"class\s+{e.CSharp}Monitor\b") + string.Concat(CoyoteBugTestsOf(e, coyote).Select(t => $"<br>`{t.Name}`"));
-                var tla = e.Tla is null ? (e.Kind == "history" ? "— (history)" : "— (not yet)") : Link(e.Tla, m.Library.Find(e.Spec), $@"^{e.Tla}\s*(\(.*\))?\s*==");
-                var mcol = e.Tla is null ? (e.Kind == "history" ? "— (no TLA+ form)" : "— (no TLA+ form yet)") : mutants.Length == 0 ? "**none**" : mutants;
+                var tla = e.Tla is null ? e.Kind switch { "history" => "— (history)", "runtime" => "— (implementation)", _ => "— (not yet)" } : Link(e.Tla, m.Library.Find(e.Spec), $@"^{e.Tla}\s*(\(.*\))?\s*==");
+                var mcol = e.Tla is null ? e.Kind switch { "history" => "— (no TLA+ form)", "runtime" => "— (checked at run time)", _ => "— (no TLA+ form yet)" } : mutants.Length == 0 ? "**none**" : mutants;
                 sb.AppendLine($"| {e.Id} | {e.Name} | {e.Statement} | {tla} | {e.Kind} | {mcol} | {pcol} | {cscol} | {e.Source} |");
             }
         }

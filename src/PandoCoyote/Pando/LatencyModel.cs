@@ -43,10 +43,4 @@ public static class LatencyModel
 
     /// <summary>GET on the fast path: kth_q1a{rtt(F,s)} (plus the site's storage read, not modelled).</summary>
     public static double GetFast(PandoParams p, int[] sites, int fe) => Kth(sites.Select(s => Rtt(fe, s)), p.Q1a);
-
-    /// <summary>
-    /// An RS-Paxos-style write on the same sites from the same FE, for comparison: both phases need the larger
-    /// quorum (RS-Paxos uses one quorum size for both rounds), kth_q2{rtt} + kth_q2{rtt}.
-    /// </summary>
-    public static double RsPaxosTwoRoundWrite(PandoParams p, int[] sites, int fe) => 2 * Kth(sites.Select(s => Rtt(fe, s)), p.Q2);
 }
