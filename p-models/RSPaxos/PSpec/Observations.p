@@ -1,0 +1,28 @@
+/*****************************************************************************************
+ * What the machines tell the monitors (brief RSPaxos §6.1), and the witnesses a passing test must
+ * reach. Each names the TLA+ action of specs/RSPaxos.tla it reports.
+ *****************************************************************************************/
+
+event eMonConfig: tRspConfig;
+event eMonVote: (acc: int, bal: int, vid: int);       // Phase2b: an acceptor accepted (durably) vid at bal
+event eMonPropose: (bal: int, vid: int);               // Phase2a: a proposer sent Accepts of vid at bal
+event eMonLearned: (p: int, vid: int);                 // Learn: a proposer learned vid
+event eMonRebuilt: int;                                 // SelectValue decoded this vid (GARBAGE: too few shares)
+
+event eWitLearned;       // a value was learned
+event eWitRebuilt;       // a value was rebuilt from shares and proposed again
+event eWitCrossBallot;   // ... from shares accepted in two ballots
+event eWitFree;          // pieces were reported but none rebuildable: a free choice
+
+spec Reached observes eWitLearned, eWitRebuilt, eWitCrossBallot, eWitFree, eWitDrop, eWitDup, eWitCrash, eWitRestart {
+  start state Watching {
+    on eWitLearned do { }
+    on eWitRebuilt do { }
+    on eWitCrossBallot do { }
+    on eWitFree do { }
+    on eWitDrop do { }
+    on eWitDup do { }
+    on eWitCrash do { }
+    on eWitRestart do { }
+  }
+}

@@ -1,0 +1,56 @@
+/*****************************************************************************************
+ * An acceptor (brief RSPaxos §4.2 "Acceptor a"; TLA+ Phase1b, Phase2b). Its promise and its accepted
+ * ballot, vid and share are durable (§1.4): a crash loses nothing but the messages in flight, except
+ * with mutant M8, where a restarted acceptor's promise falls back to its accepted ballot.
+ *****************************************************************************************/
+
+machine Acceptor {
+  var id: int;
+  var cfg: tRspConfig;
+  var net: machine;
+  var promised: int;
+  var accBal: int;
+  var accVid: int;
+
+  start state Up {
+    entry (a: (id: int, cfg: tRspConfig, net: machine)) {
+      id = a.id; cfg = a.cfg; net = a.net;
+      goto Serving;
+    }
+  }
+
+  state Serving {
+    // TLA+ Phase1b: promise a higher ballot and report the accepted entry. A repeated Prepare of the
+    // ballot already promised is answered again (brief §4.2 [PROPOSED]: the network may lose the promise).
+    on ePrepare do (m: (from: machine, bal: int)) {
+      if (m.bal >= promised) {
+        promised = m.bal;
+        NSend(net, m.from, ePromise, (acc = id, bal = m.bal, accBal = accBal, vid = accVid));
+      } else {
+        NSend(net, m.from, eNack, (bal = m.bal, promised = promised));
+      }
+    }
+    // TLA+ Phase2b: accept unless promised higher (M6: always) and raise the promise (M5: not).
+    on eAccept do (m: (from: machine, bal: int, vid: int)) {
+      if (m.bal >= promised || cfg.mutant == RM_M6) {
+        if (m.bal > promised && cfg.mutant != RM_M5) { promised = m.bal; }
+        accBal = m.bal;
+        accVid = m.vid;
+        announce eMonVote, (acc = id, bal = m.bal, vid = m.vid);
+        NSend(net, m.from, eAccepted, (acc = id, bal = m.bal, vid = m.vid));
+      } else {
+        NSend(net, m.from, eNack, (bal = m.bal, promised = promised));
+      }
+    }
+    on eCrash goto Down;
+    ignore eRestart;
+  }
+
+  state Down {
+    ignore ePrepare, eAccept, eCrash;
+    on eRestart do {
+      if (cfg.mutant == RM_M8) { promised = accBal; }
+      goto Serving;
+    }
+  }
+}

@@ -1,0 +1,156 @@
+/*****************************************************************************************
+ * A proposer (brief RSPaxos §4.2 "Proposer p", §4.3 SelectValue; TLA+ Phase1a, Phase2a, Learn).
+ * It runs at most cfg.rounds rounds, each with its next own ballot above every ballot it has seen;
+ * a new round starts on a Nack or, with timers, on a timeout. It learns its own round's vid with QW
+ * Accepted of that ballot (M7: QW - 1; MQ: all n).
+ *****************************************************************************************/
+
+machine Proposer {
+  var id: int;
+  var cfg: tRspConfig;
+  var net: machine;
+  var accs: seq[machine];
+  var round: int;
+  var bal: int;
+  var maxSeen: int;
+  var promises: map[int, tPromise];
+  var prop: int;
+  var acks: set[int];
+  var timer: int;
+
+  start state Init {
+    entry (a: (id: int, cfg: tRspConfig, net: machine)) {
+      id = a.id; cfg = a.cfg; net = a.net;
+    }
+    on eRspSetup do (a: seq[machine]) { accs = a; StartRound(); }
+  }
+
+  // TLA+ Phase1a: the next own ballot above everything seen; Prepare to every acceptor.
+  fun StartRound() {
+    round = round + 1;
+    bal = id + 1;
+    while (bal <= maxSeen) { bal = bal + cfg.proposers; }
+    maxSeen = bal;
+    promises = default(map[int, tPromise]);
+    Broadcast(net, accs, ePrepare, (from = this, bal = bal));
+    Arm();
+    goto Preparing;
+  }
+
+  fun Arm() {
+    if (cfg.timers) { timer = timer + 1; NTimer(net, this, timer); }
+  }
+
+  fun Retry() {
+    if (round < cfg.rounds) { StartRound(); } else { goto Done; }
+  }
+
+  state Preparing {
+    on ePromise do (m: tPromise) {
+      if (m.bal != bal) { return; }
+      promises[m.acc] = m;
+      if (sizeof(promises) >= cfg.qr) {
+        prop = SelectValue();
+        announce eMonPropose, (bal = bal, vid = prop);
+        acks = default(set[int]);
+        Broadcast(net, accs, eAccept, (from = this, bal = bal, vid = prop));
+        Arm();
+        goto Accepting;
+      }
+    }
+    on eNack do (m: (bal: int, promised: int)) { if (m.bal == bal) { if (m.promised > maxSeen) { maxSeen = m.promised; } Retry(); } }
+    on eTimeout do (t: int) { if (t == timer) { Retry(); } }
+    ignore eAccepted;
+  }
+
+  state Accepting {
+    on eAccepted do (m: (acc: int, bal: int, vid: int)) {
+      var need: int;
+      if (m.bal != bal || m.vid != prop) { return; }
+      acks += (m.acc);
+      need = cfg.qw;
+      if (cfg.mutant == RM_M7) { need = cfg.qw - 1; }
+      if (cfg.mutant == RM_MQ) { need = cfg.n; }
+      if (sizeof(acks) >= need) {
+        announce eMonLearned, (p = id, vid = prop);
+        announce eWitLearned;
+        goto Done;
+      }
+    }
+    on eNack do (m: (bal: int, promised: int)) { if (m.bal == bal) { if (m.promised > maxSeen) { maxSeen = m.promised; } Retry(); } }
+    on eTimeout do (t: int) { if (t == timer) { Retry(); } }
+    ignore ePromise;
+  }
+
+  state Done {
+    ignore ePromise, eAccepted, eNack, eTimeout;
+  }
+
+  // Brief §4.3: group the reported pieces by vid across ballots (M3: by ballot and vid); a vid with X
+  // distinct share indices (M10: X - 1) is rebuildable; take the rebuildable vid whose highest reported
+  // ballot is highest (M4: lowest) and keep its vid; if none is rebuildable, propose the own value.
+  fun SelectValue(): int {
+    var a: int;
+    var k: int;
+    var groups: set[int];
+    var best: int;
+    var found: bool;
+    var threshold: int;
+    var seen: bool;
+    foreach (a in keys(promises)) {
+      if (promises[a].vid != 0) { seen = true; groups += (KeyOf(promises[a])); }
+    }
+    threshold = cfg.x;
+    if (cfg.mutant == RM_M10) { threshold = cfg.x - 1; }
+    foreach (k in groups) {
+      if (CountOf(k) >= threshold) {
+        if (!found || (cfg.mutant != RM_M4 && TopOf(k) > TopOf(best)) || (cfg.mutant == RM_M4 && TopOf(k) < TopOf(best))) {
+          best = k;
+          found = true;
+        }
+      }
+    }
+    if (!found) {
+      if (seen) { announce eWitFree; }
+      return id + 1;
+    }
+    if (CountOf(best) < cfg.x) { announce eMonRebuilt, GARBAGE(); return GARBAGE(); }
+    announce eWitRebuilt;
+    if (BallotsOf(VidOfKey(best)) > 1) { announce eWitCrossBallot; }
+    announce eMonRebuilt, VidOfKey(best);
+    return VidOfKey(best);
+  }
+
+  fun KeyOf(p: tPromise): int {
+    if (cfg.mutant == RM_M3) { return p.vid * 1000 + p.accBal; }
+    return p.vid;
+  }
+
+  fun VidOfKey(k: int): int {
+    if (cfg.mutant == RM_M3) { return k / 1000; }
+    return k;
+  }
+
+  // Distinct share indices (= acceptors) reporting the group's key.
+  fun CountOf(k: int): int {
+    var a: int;
+    var c: int;
+    foreach (a in keys(promises)) { if (promises[a].vid != 0 && KeyOf(promises[a]) == k) { c = c + 1; } }
+    return c;
+  }
+
+  fun TopOf(k: int): int {
+    var a: int;
+    var t: int;
+    foreach (a in keys(promises)) { if (promises[a].vid != 0 && KeyOf(promises[a]) == k && promises[a].accBal > t) { t = promises[a].accBal; } }
+    return t;
+  }
+
+  // Distinct ballots among all pieces of a vid.
+  fun BallotsOf(v: int): int {
+    var a: int;
+    var s: set[int];
+    foreach (a in keys(promises)) { if (promises[a].vid == v) { s += (promises[a].accBal); } }
+    return sizeof(s);
+  }
+}

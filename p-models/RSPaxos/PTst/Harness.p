@@ -1,0 +1,43 @@
+/*****************************************************************************************
+ * Test harness: n acceptors, P proposers (each with its own value and at most cfg.rounds rounds),
+ * and the shared network of Common/Network.p, which reorders, loses and duplicates messages and may
+ * crash acceptors (restarting them from their durable state, or one for good).
+ *****************************************************************************************/
+
+machine Harness {
+  start state Build {
+    entry (cfg: tRspConfig) {
+      var net: machine;
+      var accs: seq[machine];
+      var props: seq[machine];
+      var i: int;
+      announce eMonConfig, cfg;
+      net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,
+                         timerOdds = cfg.timerOdds, horizon = cfg.horizon, leaderFaults = false, proxyCrashes = false));
+      while (i < cfg.n) { accs += (i, new Acceptor((id = i, cfg = cfg, net = net))); i = i + 1; }
+      send net, eNetCrashTargets, accs;
+      i = 0;
+      while (i < cfg.proposers) { props += (i, new Proposer((id = i, cfg = cfg, net = net))); i = i + 1; }
+      i = 0;
+      while (i < cfg.proposers) { send props[i], eRspSetup, accs; i = i + 1; }
+    }
+  }
+}
+
+// Two duelling proposers, three rounds each, loss, duplication, reordering, acceptor crash-restarts, timers.
+fun Faulty(n: int, x: int, qr: int, qw: int, m: tRspMutant): tRspConfig {
+  return (n = n, x = x, qr = qr, qw = qw, proposers = 2, rounds = 3, mutant = m,
+          drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 20, horizon = 60, timers = true);
+}
+
+// Three proposers with two rounds each: more ballots with partial accepts (M3, M4 need three ballots).
+fun Crowded(n: int, x: int, qr: int, qw: int, m: tRspMutant): tRspConfig {
+  return (n = n, x = x, qr = qr, qw = qw, proposers = 3, rounds = 2, mutant = m,
+          drops = 1, dups = 1, crashes = 1, restart = true, timerOdds = 12, horizon = 60, timers = true);
+}
+
+// Liveness (brief §6.2 L1): one proposer, no loss, no timers, one acceptor down for good (F_live = 1).
+fun Live(n: int, x: int, qr: int, qw: int, m: tRspMutant): tRspConfig {
+  return (n = n, x = x, qr = qr, qw = qw, proposers = 1, rounds = 1, mutant = m,
+          drops = 0, dups = 1, crashes = 1, restart = false, timerOdds = 20, horizon = 20, timers = false);
+}
