@@ -126,7 +126,7 @@ public class PHarnessTests
         var m = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
         var declared = m.Tests.Select(t => t.Protocol).Distinct().SelectMany(p => PTestManifest.DeclaredTests(Path.Combine(Repo.Root, "p-models", p)));
         Assert.Equal(declared.Order(), m.Tests.Select(t => t.Name).Order());
-        Assert.Equal(["LEGOStore", "PQR", "Pando"], m.Tests.Select(t => t.Protocol).Distinct().Order(StringComparer.Ordinal));
+        Assert.Equal(["LEGOStore", "PQR", "Pando", "RSPaxos"], m.Tests.Select(t => t.Protocol).Distinct().Order(StringComparer.Ordinal));
         Assert.Contains(m.Tests, t => t.Expect.Kind == VerdictKind.Pass);
         Assert.Contains(m.Tests, t => t.Expect.Kind == VerdictKind.Liveness);
     }
