@@ -415,32 +415,23 @@ public sealed class ReadNotBelowTargetMonitor : PqrMonitor
 /// </summary>
 public sealed class LinearizableMonitor : PqrMonitor
 {
-    private readonly HistoryRecorder<KvInput, string> _history = new();
-    private readonly Dictionary<int, int> _ids = [];
-    private static readonly KvModel Model = new();
+    private readonly KvOpHistory _history = new(PqrValues.Init);
     [Start] [OnEventDoAction(typeof(PqrObservation), nameof(OnObservation))] private sealed class Watching : State;
-
-    private static string Text(int v) => v == PqrValues.Init ? "" : v.ToString(System.Globalization.CultureInfo.InvariantCulture);
 
     /// <inheritdoc/>
     protected override void Check(object o)
     {
-        switch (o)
+        string? bad = o switch
         {
-            case ObsInvoke i:
-                _ids[i.Op] = _history.Invoke(i.Client, new KvInput(i.Write ? KvOp.Put : KvOp.Get, $"k{i.Key}", Text(i.Val)));
-                break;
-            case ObsWriteDone w: _history.Return(_ids[w.Op], ""); Verify(); break;
-            case ObsReadDone d: _history.Return(_ids[d.Op], Text(d.Val)); Verify(); break;
-        }
+            ObsInvoke i => Invoke(i),
+            ObsWriteDone w => _history.WriteDone(w.Op),
+            ObsReadDone d => _history.ReadDone(d.Op, d.Val),
+            _ => null,
+        };
+        Require(bad is null, () => "[PQR-LIN] Linearizable: the history is not linearizable: " + bad);
     }
 
-    private void Verify()
-    {
-        var ops = _history.Operations();
-        var result = LinearizabilityChecker.Check(Model, ops);
-        Require(result.Linearizable, () => "[PQR-LIN] Linearizable: the history is not linearizable: " + string.Join("; ", ops.Select(Model.Describe)));
-    }
+    private string? Invoke(ObsInvoke i) { _history.Invoke(i.Op, i.Client, i.Write, i.Key, i.Val); return null; }
 }
 
 /// <summary>PQR-T1 Writes terminate (brief §6.5, TLA+ WritesTerminateProp): hot while a write is pending.</summary>

@@ -306,32 +306,23 @@ public sealed class RecoveryReadCorrectMonitor : RspMonitor
 /// </summary>
 public sealed class LinearizableMonitor : RspMonitor
 {
-    private readonly HistoryRecorder<KvInput, string> _history = new();
-    private readonly Dictionary<int, int> _ids = [];
-    private static readonly KvModel Model = new();
+    private readonly KvOpHistory _history = new(RspValues.Init);
     [Start] [OnEventDoAction(typeof(RspObservation), nameof(OnObservation))] private sealed class Watching : State;
-
-    private static string Text(int v) => v == RspValues.Init ? "" : v.ToString(System.Globalization.CultureInfo.InvariantCulture);
 
     /// <inheritdoc/>
     protected override void Check(object o)
     {
-        switch (o)
+        string? bad = o switch
         {
-            case ObsInvoke i:
-                _ids[i.Op] = _history.Invoke(i.Client, new KvInput(i.Write ? KvOp.Put : KvOp.Get, $"k{i.Key}", Text(i.Val)));
-                break;
-            case ObsWriteDone w: _history.Return(_ids[w.Op], ""); Verify(); break;
-            case ObsReadDone d: _history.Return(_ids[d.Op], Text(d.Val)); Verify(); break;
-        }
+            ObsInvoke i => Invoke(i),
+            ObsWriteDone w => _history.WriteDone(w.Op),
+            ObsReadDone d => _history.ReadDone(d.Op, d.Val),
+            _ => null,
+        };
+        Require(bad is null, () => "[RSP-S12] Linearizable: the history is not linearizable: " + bad);
     }
 
-    private void Verify()
-    {
-        var ops = _history.Operations();
-        var result = LinearizabilityChecker.Check(Model, ops);
-        Require(result.Linearizable, () => "[RSP-S12] Linearizable: the history is not linearizable: " + string.Join("; ", ops.Select(Model.Describe)));
-    }
+    private string? Invoke(ObsInvoke i) { _history.Invoke(i.Op, i.Client, i.Write, i.Key, i.Val); return null; }
 }
 
 /// <summary>RSP-L2 Write progress (brief §6.2 L2): hot while a write is pending.</summary>
