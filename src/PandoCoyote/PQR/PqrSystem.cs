@@ -161,7 +161,9 @@ public sealed class Elector : NetActor<ElectorInit>
 /// unless <c>unchecked</c> is added: the parameter mutants M3, M14), <c>faults</c> (none, reorder, chaos, lossy, crash-restart,
 /// live: no loss, no timers), <c>leader</c> (none, failover, duel, duel2), <c>workload</c> (s1, busy, gaps, keys, orphan, rwr, gapread),
 /// <c>mutant</c> (none, M1 ... M18, MC, MX, MQ, MA, M12: FillTo off), <c>perKey</c>, <c>rinseFree</c> (true/false),
-/// <c>reads</c> (pqr, log, leader: the baselines of brief §4.9).
+/// <c>reads</c> (pqr, log, leader: the baselines of brief §4.9), <c>dupCheck</c> (true/false: the leader's optional
+/// duplicate-request check of §4.2; off, a retried write can be chosen in two slots and only the session table of §4.1
+/// keeps it from being applied twice, which is what M16 removes).
 /// </summary>
 public static class PqrScenarios
 {
@@ -177,7 +179,7 @@ public static class PqrScenarios
         ["MX"] = PqrMutant.MXExecUncommitted, ["MQ"] = PqrMutant.MQWaitAll, ["MA"] = PqrMutant.MAAlwaysRinse,
     };
 
-    private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant", "perKey", "rinseFree", "reads"];
+    private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant", "perKey", "rinseFree", "reads", "dupCheck"];
 
     /// <summary>The named fault plans (the P configs Faulty, Lossy and Live of p-models/PQR/PTst/Harness.p).</summary>
     public static (FaultPlan Plan, bool Resend) Faults(string name) => name switch
@@ -223,7 +225,8 @@ public static class PqrScenarios
             throw new ArgumentException("reads \"leader\" needs leader none: leader reads are safe only under leases, which this model does not have (brief §4.9)");
         var (plan, resend) = Faults(F("faults", "none"));
         if (leader != LeaderFault.None && plan.MaxCrashes > 1) plan = plan with { MaxCrashes = 1 };
-        var settings = new PqrSettings(p, Flag("perKey", false), Flag("rinseFree", true), mutantName != "M12", 2, mutant, resend, reads);
+        var settings = new PqrSettings(p, Flag("perKey", false), Flag("rinseFree", true), mutantName != "M12", 2, mutant, resend, reads,
+            DupCheck: Flag("dupCheck", true));
         var sys = new PqrSystem(settings, plan, workload, leader, liveness);
         var known = sys.SafetyMonitors.Concat(PqrMonitors.Liveness.Keys).ToList();
         if (only is not null && !known.Contains(only))

@@ -320,12 +320,17 @@ public sealed class Replica : PqrActor<ReplicaInit>
             SendMsg(w.Client, new ClientReply(w.Cmd.OpId, _lastExec, _kv[w.Cmd.Key]));
             return;
         }
-        foreach (var (s, c) in _prop)
-            if (c == w.Cmd)
-            {
-                if (s <= _lastExec || (Mutant == PqrMutant.M15AckAtCommit && Entry(s) is { Committed: true })) Answer(w.Cmd, s);
-                return;
-            }
+        // §4.2's optional duplicate check: a command this leader already proposed is not proposed again. Without it
+        // (DupCheck off) a retried or duplicated write takes a second slot and only the session table keeps it from
+        // being applied twice (M16).
+        if (_s.DupCheck)
+            foreach (var (s, c) in _prop)
+                if (c == w.Cmd)
+                {
+                    if (s <= _lastExec || (Mutant == PqrMutant.M15AckAtCommit && Entry(s) is { Committed: true })) Answer(w.Cmd, s);
+                    return;
+                }
+        if (w.Cmd.IsPut && _prop.ContainsValue(w.Cmd)) Coverage.Hit("pqr: a leader proposed a write it already proposed");
         Propose(w.Cmd);
     }
 

@@ -170,7 +170,7 @@ public sealed record PqrOp(bool Write, int Key);
 /// replier and no FillTo (otherwise, without timers, every replier is rinsed and FillTo goes out at once).
 /// </summary>
 public sealed record PqrSettings(PqrParams P, bool PerKey, bool RinseFree, bool UseFillTo, int Keys, PqrMutant Mutant, bool Resend,
-    PqrReadMode ReadMode = PqrReadMode.Pqr, bool Thrifty = false)
+    PqrReadMode ReadMode = PqrReadMode.Pqr, bool Thrifty = false, bool DupCheck = true)
 {
     /// <summary>The owner of ballot b &gt; 0: replica (b − 1) mod n (ballot 1, the brief's b0, is replica 0's).</summary>
     public int Owner(int b) => (b - 1) % P.N;

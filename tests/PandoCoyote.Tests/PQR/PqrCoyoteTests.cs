@@ -46,6 +46,7 @@ public class PqrCoyoteTests
     [InlineData("workload", "batch", "workload \"batch\"")]
     [InlineData("reads", "any", "reads \"any\"")]
     [InlineData("perKey", "yes", "perKey \"yes\"")]
+    [InlineData("dupCheck", "off", "dupCheck \"off\"")]
     [InlineData("colour", "red", "deployment field \"colour\" is unknown")]
     public void Bad_deployment_fields_are_refused_naming_the_field_or_the_constraint(string field, string value, string message)
     {
