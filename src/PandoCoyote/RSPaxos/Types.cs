@@ -30,8 +30,11 @@ public sealed record RspParams(int N, int X, int QR, int QW)
         return new RspParams(n, x, qr, qw);
     }
 
-    /// <summary>The code θ(X, N): X data shares and N − X parity shares.</summary>
-    public ReedSolomon Codec() => new(X, N - X);
+    /// <summary>The code θ(X, N): X data shares and N − X parity shares. One immutable codec per (X, N), shared by every
+    /// actor and monitor (building the parity matrix per call showed up in the monitors' per-accept check).</summary>
+    public ReedSolomon Codec() => Codecs.GetOrAdd((X, N - X), static k => new ReedSolomon(k.Item1, k.Item2));
+
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<(int, int), ReedSolomon> Codecs = new();
 
     /// <inheritdoc/>
     public override string ToString() => $"n={N} x={X} qr={QR} qw={QW}";
