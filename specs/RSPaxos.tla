@@ -249,6 +249,37 @@ OneValuePerBallotInv == \A m1, m2 \in msgs :
 RSSafeAt(b, v) == \A c \in Ballots : c < b => \A w \in AllValues \ {v} : ~ChoosableAt(c, w)
 AcceptSafeInv == \A m \in msgs : m.type = "2a" => RSSafeAt(m.bal, m.vid)
 
+\* RSP-I2 The inductive invariant of brief §6.1 (the form that works for
+\* RS-Paxos: "no other value chosen or choosable below", not Lamport's
+\* SafeAt).  Checked for inductiveness on a bounded domain by
+\* configs/RSPaxos/MCRSPaxosInductive.tla; it implies AgreementInv.
+AcceptorWFInv == \A a \in Acceptors :
+    /\ accBal[a] <= promised[a]
+    /\ (accBal[a] = Bottom) <=> (accVid[a] = None)
+    /\ accBal[a] # Bottom => VotedFor(a, accBal[a], accVid[a])
+VotesBelowAccBalInv == \A m \in msgs : m.type = "2b" => m.bal <= accBal[m.acc]
+VotesProposedInv == \A m \in msgs : m.type = "2b" =>
+    \E p \in msgs : p.type = "2a" /\ p.bal = m.bal /\ p.vid = m.vid
+ProposalsValidInv == \A m \in msgs : m.type = "2a" => m.vid \in Values
+\* A promise is honest: its acceptor still promises at least that ballot, it
+\* reports its vote at the reported ballot, and it cast no vote between the
+\* reported ballot and the promised one.
+PromisesHonestInv == \A m \in msgs : m.type = "1b" =>
+    /\ promised[m.acc] >= m.bal
+    /\ m.accBal < m.bal
+    /\ (m.accBal # Bottom => VotedFor(m.acc, m.accBal, m.vid))
+    /\ \A c \in Ballots : m.accBal < c /\ c < m.bal => ~\E w \in AllValues : VotedFor(m.acc, c, w)
+RSPIndInv ==
+    /\ RSPaxosTypeOK
+    /\ AcceptorWFInv
+    /\ VotesBelowAccBalInv
+    /\ VotesProposedInv
+    /\ ProposalsValidInv
+    /\ OneValuePerBallotInv
+    /\ AcceptSafeInv
+    /\ PromisesHonestInv
+    /\ LearnedChosenInv
+
 \* Lamport's SafeAt (Voting.tla): for every lower ballot c some phase-2
 \* quorum voted v at c or can no longer vote there.  The brief (§6.1) warns
 \* that it is NOT an invariant of RS-Paxos: the RS rule may skip an
