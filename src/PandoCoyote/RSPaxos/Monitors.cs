@@ -35,6 +35,8 @@ public sealed record ObsDecoded(int R, RspVid Vid, byte[] Value);
 public sealed record ObsRecovered(int R, int Slot, RspVid Vid, byte[] Value);
 /// <summary>§4.7 restart from the durable state.</summary>
 public sealed record ObsRestart(int R);
+/// <summary>A server made a catch-up share durable (§4.7).</summary>
+public sealed record ObsLearnedShare(int Acc, int Slot, RspVid Vid, RspShare Share);
 /// <summary>§4.4 a takeover finished phase 1.</summary>
 public sealed record ObsNewLeader(int R, int Bal);
 /// <summary>History: operation <paramref name="Op"/> (100 × client + request number) began.</summary>
@@ -237,10 +239,16 @@ public sealed class ShareIndexIntegrityMonitor : RspMonitor
     /// <inheritdoc/>
     protected override void Check(object o)
     {
-        if (o is not ObsAccept a) return;
-        Require(a.Share.Idx == a.Acc, () => $"[RSP-S8] ShareIndexIntegrity: acceptor {a.Acc} stored share index {a.Share.Idx} of {a.Vid} in instance {a.Slot}");
-        if (G.Proposed.TryGetValue(a.Vid, out var p) && p.Value is { } v)
-            Require(S.P.Codec().Encode(v)[a.Acc].AsSpan().SequenceEqual(a.Share.Bytes), () => $"[RSP-S8] ShareIndexIntegrity: acceptor {a.Acc} stored bytes that are not share {a.Acc} of {a.Vid}");
+        var (acc, slot, vid, share, what) = o switch
+        {
+            ObsAccept a => (a.Acc, a.Slot, a.Vid, a.Share, "stored"),
+            ObsLearnedShare l => (l.Acc, l.Slot, l.Vid, l.Share, "installed as a catch-up share"),
+            _ => (-1, 0, null!, null!, ""),
+        };
+        if (acc < 0) return;
+        Require(share.Idx == acc, () => $"[RSP-S8] ShareIndexIntegrity: acceptor {acc} {what} share index {share.Idx} of {vid} in instance {slot}");
+        if (G.Proposed.TryGetValue(vid, out var p) && p.Value is { } v)
+            Require(S.P.Codec().Encode(v)[acc].AsSpan().SequenceEqual(share.Bytes), () => $"[RSP-S8] ShareIndexIntegrity: acceptor {acc} {what} bytes that are not share {acc} of {vid}");
     }
 }
 

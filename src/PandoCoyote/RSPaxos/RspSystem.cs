@@ -180,8 +180,9 @@ public sealed class Elector : NetActor<ElectorInit>
 /// x=2 qr=3 qw=3, brief MC-A; C: n=5 x=3 qr=4 qw=4, the paper's evaluation; D: n=5 x=2 qr=4 qw=3, asymmetric; or
 /// <c>n=.. x=.. qr=.. qw=..</c>, validated unless <c>unchecked</c> is added: the parameter mutants M1, M2), <c>faults</c>
 /// (none, reorder, chaos, lossy, crash-restart, live: no loss, no timers), <c>leader</c> (none, failover, duel, duel2),
-/// <c>workload</c> (w1r2, busy, keys, recover, lease), <c>mutant</c> (none, M1, M2, M3 ... M12, MB, MX, MQ; M1 and M2
-/// are parameter sets, named for the record).
+/// <c>workload</c> (w1r2, busy, keys, recover, lease), <c>mutant</c> (none, M1, M2, M3 ... M12, M9c, MB, MX, MQ; M1 and
+/// M2 are parameter sets, named for the record), <c>catchUp</c> (true, the default: §4.7 catch-up shares; false: a server
+/// learns decisions only from Commits and its own takeover, as before stop 37).
 /// </summary>
 public static class RspScenarios
 {
@@ -191,12 +192,12 @@ public static class RspScenarios
         ["none"] = RspMutant.None, ["M1"] = RspMutant.None, ["M2"] = RspMutant.None,
         ["M3"] = RspMutant.M3PerBallotShares, ["M4"] = RspMutant.M4LowestBallot, ["M5"] = RspMutant.M5NoRaiseOnAccept,
         ["M6"] = RspMutant.M6AcceptAny, ["M7"] = RspMutant.M7DecideShort, ["M8"] = RspMutant.M8PromiseNotDurable,
-        ["M9"] = RspMutant.M9ShareByPosition, ["M10"] = RspMutant.M10DecodeShort, ["M11"] = RspMutant.M11LeaseTooShort,
+        ["M9"] = RspMutant.M9ShareByPosition, ["M9c"] = RspMutant.M9CatchUpOwnIndex, ["M10"] = RspMutant.M10DecodeShort, ["M11"] = RspMutant.M11LeaseTooShort,
         ["M11r"] = RspMutant.M11NotReady, ["M12"] = RspMutant.M12SharesByKey, ["MB"] = RspMutant.MBNewVidOnResend,
         ["MX"] = RspMutant.MXApplyUndecided, ["MQ"] = RspMutant.MQWaitAll,
     };
 
-    private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant"];
+    private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant", "catchUp"];
 
     /// <summary>The named fault plans (as for PQR).</summary>
     public static (FaultPlan Plan, bool Resend) Faults(string name) => name switch
@@ -236,7 +237,9 @@ public static class RspScenarios
             throw new ArgumentException("mutant M11 (the lease runs out too early) needs leader duel or duel2: with a stable leader or a failover no old lease is left");
         var (plan, resend) = Faults(F("faults", "none"));
         if (leader != LeaderFault.None && plan.MaxCrashes > 1) plan = plan with { MaxCrashes = 1 };
-        var sys = new RspSystem(new RspSettings(p, mutant, resend), plan, workload, leader, liveness);
+        bool catchUp = F("catchUp", "true") switch { "true" => true, "false" => false, var c => throw new ArgumentException($"catchUp \"{c}\": use true or false") };
+        if (mutant == RspMutant.M9CatchUpOwnIndex && !catchUp) throw new ArgumentException("mutant M9c (catch-up shares with the leader's index) needs catchUp true");
+        var sys = new RspSystem(new RspSettings(p, mutant, resend, CatchUp: catchUp), plan, workload, leader, liveness);
         var known = RspMonitors.Safety.Keys.Concat(RspMonitors.Liveness.Keys).ToList();
         if (only is not null && !known.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not an RS-Paxos monitor ({string.Join(", ", known)})");

@@ -12,12 +12,16 @@ namespace PandoCoyote.RSPaxos;
 /// shares. Handlers name the brief's pseudo-code step they implement; for the single-decree core the TLA+ action of
 /// <c>specs/RSPaxos.tla</c> is named too (Phase1b, Phase2a, Phase2b, Learn).
 /// <para>
-/// Durable (brief §1.4): the promise, the log of accepted entries (ballot, vid, own share, metadata) and the vid counter.
+/// Durable (brief §1.4): the promise, the log of accepted entries (ballot, vid, own share, metadata), the catch-up shares
+/// (§4.7) and the vid counter.
 /// Everything else is volatile: after a crash the server ignores every message until it restarts as a follower that
 /// knows no decision (it re-learns from Commits or from its own takeover). Server i holds share index i. Server 0 leads
 /// ballot 1 from the start with its lease; an election starts only when the environment sends <see cref="TakeOver"/>.
 /// </para>
-/// <para>Not implemented: catch-up shares for a restarted follower (§4.7), view change (§4.8) and log truncation (§4.9); a
+/// <para>Catch-up (§4.7): a restarted server, and a server that learns a write decided whose share it lacks, asks the
+/// leader, which re-encodes the values it holds in full and sends the asker its share; the share is kept durably apart
+/// from the log (brief [PROPOSED]: not reported in promises) and served to recovery reads. Not implemented: the leader's
+/// recovery read for a catch-up of a value it holds only as a share, view change (§4.8) and log truncation (§4.9); a
 /// takeover prepares every instance from 1, so the log is never truncated.</para>
 /// </summary>
 [OnEventDoAction(typeof(RspMsg), nameof(OnMsg))]
@@ -59,6 +63,7 @@ public sealed class Server : RspActor<ServerInit>
     // durable (§2.4)
     private int _promised = 1;
     private readonly SortedDictionary<int, PromiseEntry> _log = [];
+    private readonly SortedDictionary<int, PromiseEntry> _learned = [];   // catch-up shares (§4.7), flagged decided
     private int _vidCounter;
 
     // volatile (§2.4)
@@ -74,6 +79,7 @@ public sealed class Server : RspActor<ServerInit>
     private readonly Dictionary<int, IReadOnlyList<PromiseEntry>> _promises = [];
     private readonly List<object> _queued = [];
     private readonly Dictionary<int, Recovery> _recoveries = [];
+    private readonly HashSet<int> _askedAfter = [];              // catch-up requests sent since the last restart
 
     /// <inheritdoc/>
     protected override RspSettings Settings => Init.Settings;
@@ -97,7 +103,7 @@ public sealed class Server : RspActor<ServerInit>
         _bal = 0; _nextInst = 1; _hi = 0; _applyIndex = 0;
         _ready = false; _lease = false; _timerOn = false;
         _inflight.Clear(); _decided.Clear(); _store.Clear(); _dedup.Clear(); _pendingReads.Clear();
-        _promises.Clear(); _queued.Clear(); _recoveries.Clear();
+        _promises.Clear(); _queued.Clear(); _recoveries.Clear(); _askedAfter.Clear();
         _leaderHint = _s.Owner(Math.Max(1, _promised));
     }
 
@@ -112,6 +118,56 @@ public sealed class Server : RspActor<ServerInit>
         if (Mutant == RspMutant.M8PromiseNotDurable) _promised = _log.Values.Select(x => x.Bal).DefaultIfEmpty(1).Max();
         Reset();
         Observe(new ObsRestart(_id));
+        AskCatchUp(0);
+    }
+
+    /// <summary>§4.7 ask the leader (as far as this server knows it) for every decided instance after the given one.</summary>
+    private void AskCatchUp(int after)
+    {
+        if (_s.CatchUp && _leaderHint != _id && _askedAfter.Add(after)) { Send(_leaderHint, new CatchUpRequest(_id, after)); Coverage.Hit("rsp: a server asked the leader for catch-up"); }
+    }
+
+    private bool HasShare(int slot, RspVid vid) =>
+        (_log.TryGetValue(slot, out var e) && e.Vid == vid) || (_learned.TryGetValue(slot, out var l) && l.Vid == vid);
+
+    /// <summary>
+    /// §4.7 Leader on CatchUpRequest: every decided instance after the asker's point, with the asker's share of a write
+    /// re-encoded from the full value when this leader holds it (M9: numbered with the leader's own index).
+    /// </summary>
+    private void OnCatchUpRequest(CatchUpRequest m)
+    {
+        if (_role != Role.Leader) return;
+        for (int s = m.After + 1; s <= _applyIndex; s++)
+        {
+            if (!_decided.TryGetValue(s, out var d)) continue;
+            RspShare? share = null;
+            if (d.Meta.Op == RspOp.Put && FullValue(s, d.Vid) is { } value)
+            {
+                int idx = Mutant == RspMutant.M9CatchUpOwnIndex ? _id : m.From;
+                share = new RspShare(idx, _codec.Encode(value)[idx]);
+                Coverage.Hit("rsp: the leader re-encoded a share for catch-up");
+            }
+            Send(m.From, new CatchUpShare(_id, s, d.Vid, d.Meta, share));
+        }
+    }
+
+    /// <summary>The full value of (slot, vid) if this server has it: it proposed it, or its store holds it in full.</summary>
+    private byte[]? FullValue(int slot, RspVid vid)
+    {
+        if (_inflight.TryGetValue(slot, out var f) && f.Vid == vid && f.Value is { } v) return v;
+        return _store.Values.FirstOrDefault(e => e.Slot == slot && e.Vid == vid)?.Full;
+    }
+
+    /// <summary>§4.7 on CatchUpShare: keep the share durably (if it is news), then learn the decision as from a Commit.</summary>
+    private void OnCatchUpShare(CatchUpShare m)
+    {
+        if (m.Share is { } sh && !HasShare(m.Slot, m.Vid))
+        {
+            _learned[m.Slot] = new PromiseEntry(m.Slot, 0, m.Vid, sh, m.Meta);
+            Observe(new ObsLearnedShare(_id, m.Slot, m.Vid, sh));
+            Coverage.Hit("rsp: a catch-up share was installed");
+        }
+        OnCommit(new Commit(m.Slot, m.Vid, m.Meta));
     }
 
     private void OnTakeOver() { if (!_down) StartElection(); }
@@ -138,6 +194,8 @@ public sealed class Server : RspActor<ServerInit>
             case Commit m: OnCommit(m); break;
             case ShareRequest m: OnShareRequest(m); break;
             case ShareReply m: OnShareReply(m); break;
+            case CatchUpRequest m: OnCatchUpRequest(m); break;
+            case CatchUpShare m: OnCatchUpShare(m); break;
         }
     }
 
@@ -195,6 +253,7 @@ public sealed class Server : RspActor<ServerInit>
         }
         _decided[m.Slot] = (m.Vid, m.Meta);
         Observe(new ObsDecided(_id, m.Slot, m.Vid));
+        if (m.Meta.Op == RspOp.Put && !HasShare(m.Slot, m.Vid)) AskCatchUp(m.Slot - 1);   // §4.7: a share this server lacks
         ApplyReady();
     }
 
@@ -253,18 +312,20 @@ public sealed class Server : RspActor<ServerInit>
         var rec = new Recovery(r, slot, vid, _decided.TryGetValue(slot, out var d) ? d.Meta.Len : 0, path);
         _recoveries[id] = rec;
         if (_log.TryGetValue(slot, out var own) && own.Vid == vid) rec.Shares.Add(own.Share);
+        else if (_learned.TryGetValue(slot, out var l) && l.Vid == vid) rec.Shares.Add(l.Share);
         Coverage.Hit("rsp: a recovery read started");
         BroadcastOthers(_ => new ShareRequest(_id, id, slot, vid, r.Key));
         ArmTimer();
         TryFinishRecovery(id);
     }
 
-    /// <summary>§4.5 on ShareRequest: the share of (slot, vid) if this server accepted it (M12: its newest entry for the key).</summary>
+    /// <summary>§4.5 on ShareRequest: the share of (slot, vid) if this server accepted it or holds it as a catch-up share (M12: its newest entry for the key).</summary>
     private void OnShareRequest(ShareRequest m)
     {
         PromiseEntry? e = Mutant == RspMutant.M12SharesByKey
             ? _log.Values.LastOrDefault(x => x.Meta.Op == RspOp.Put && x.Meta.Key == m.Key)
-            : _log.TryGetValue(m.Slot, out var x) && x.Vid == m.Vid ? x : null;
+            : _log.TryGetValue(m.Slot, out var x) && x.Vid == m.Vid ? x
+            : _learned.TryGetValue(m.Slot, out var l) && l.Vid == m.Vid ? l : null;
         if (e is not null) Send(m.From, new ShareReply(_id, m.ReqId, e.Slot, e.Vid, e.Share, e.Meta));
     }
 

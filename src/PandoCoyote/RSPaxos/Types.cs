@@ -63,6 +63,8 @@ public enum RspMutant
     M8PromiseNotDurable,
     /// <summary>M9: the leader numbers shares by position in its send list, which skips itself.</summary>
     M9ShareByPosition,
+    /// <summary>M9 (third form): a catch-up share is re-encoded with the leader's own index instead of the asker's.</summary>
+    M9CatchUpOwnIndex,
     /// <summary>M10: a vid counts as rebuildable, and a recovery read decodes, with X − 1 shares (the missing one read as zeros).</summary>
     M10DecodeShort,
     /// <summary>M11 (first form): the new leader takes over before the old leader's lease has run out (the follower drops the lease after Δ, not Δ + δ).</summary>
@@ -183,15 +185,20 @@ public sealed record Commit(int Slot, RspVid Vid, RspMeta Meta);
 public sealed record ShareRequest(int From, int ReqId, int Slot, RspVid Vid, int Key);
 /// <summary>§3 ShareReply.</summary>
 public sealed record ShareReply(int From, int ReqId, int Slot, RspVid Vid, RspShare Share, RspMeta Meta);
+/// <summary>§4.7 CatchUpRequest: a server asks the leader for every decided instance after <paramref name="After"/>.</summary>
+public sealed record CatchUpRequest(int From, int After);
+/// <summary>§4.7 CatchUpShare: a decided instance with the asker's share, re-encoded by the leader from the full value (none when the leader holds only a share).</summary>
+public sealed record CatchUpShare(int From, int Slot, RspVid Vid, RspMeta Meta, RspShare? Share);
 
 /// <summary>One operation of a client's script: a write, or a FAST or CONSISTENT read, of a key.</summary>
 public sealed record RspOpSpec(bool Write, int Key, bool Fast = false);
 
 /// <summary>
 /// One RS-Paxos run's settings shared by every actor: sizes, the mutant, whether actors resend on timeouts (off in the
-/// liveness runs), the number of keys, and whether the network runs in virtual time (the latency model).
+/// liveness runs), the number of keys, whether the network runs in virtual time (the latency model), and whether servers
+/// catch up on shares they lack (§4.7).
 /// </summary>
-public sealed record RspSettings(RspParams P, RspMutant Mutant, bool Resend, int Keys = 2, bool Timed = false)
+public sealed record RspSettings(RspParams P, RspMutant Mutant, bool Resend, int Keys = 2, bool Timed = false, bool CatchUp = true)
 {
     /// <summary>The owner of ballot b &gt; 0: server (b − 1) mod n (ballot 1 is server 0's, the initial leader).</summary>
     public int Owner(int b) => (b - 1) % P.N;
