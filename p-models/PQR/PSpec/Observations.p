@@ -50,6 +50,7 @@ event eWitRecovered;     // a restarted replica re-executed its committed prefix
 event eWitParked;        // a parked rinse was answered later
 event eWitFillTo;        // a leader proposed NoOps on a FillTo
 event eWitRedirect;      // a write was redirected to the leader
+event eWitRetrySkipped;  // the session table skipped a Put chosen a second time
 
 // eWitNoOp and eWitFillTo are announced but not declared witnesses of Reached: random schedules reach
 // them on some seeds only (an orphan slot or a hole after a leader change: 3 and 4 of seeds 1..10 in
@@ -57,7 +58,7 @@ event eWitRedirect;      // a write was redirected to the leader
 // PQR-W5 (NoNoOpWitness) shows a NoOp chosen, and tcPqrM11/tcPqrM12 show the orphan slot.
 spec Reached observes eWitWriteDone, eWitReadWritten, eWitRinsedRead, eWitRinseFree, eWitNewLeader,
                       eWitRecovered, eWitParked, eWitRedirect, eWitDrop, eWitDup, eWitCrash, eWitRestart,
-                      eWitLeaderFailover, eWitLeaderDuel {
+                      eWitLeaderFailover, eWitLeaderDuel, eWitRetrySkipped {
   start state Watching {
     on eWitWriteDone do { }
     on eWitReadWritten do { }
@@ -73,5 +74,6 @@ spec Reached observes eWitWriteDone, eWitReadWritten, eWitRinsedRead, eWitRinseF
     on eWitRestart do { }
     on eWitLeaderFailover do { }
     on eWitLeaderDuel do { }
+    on eWitRetrySkipped do { }
   }
 }

@@ -216,6 +216,8 @@ machine Replica {
         if (cfg.mutant == PM16_NO_DEDUP || !(e.cmd.client in session) || e.cmd.opId > session[e.cmd.client]) {
           kv[e.cmd.key] = e.cmd.val;
           session[e.cmd.client] = e.cmd.opId;
+        } else {
+          announce eWitRetrySkipped;
         }
       } else {
         announce eWitNoOp;
@@ -326,10 +328,13 @@ machine Replica {
       NSend(net, w.client, eRedirect, (from = id, opId = w.cmd.opId, hint = leaderHint));
       return;
     }
-    foreach (s in keys(prop)) {
-      if (prop[s] == w.cmd) {
-        if (s <= lastExec || (cfg.mutant == PM15_ACK_AT_COMMIT && Entry(s).com)) { Ack(w.cmd, s); }
-        return;
+    // §4.2's optional duplicate check (off: the write is proposed again, M16 territory).
+    if (cfg.dupCheck) {
+      foreach (s in keys(prop)) {
+        if (prop[s] == w.cmd) {
+          if (s <= lastExec || (cfg.mutant == PM15_ACK_AT_COMMIT && Entry(s).com)) { Ack(w.cmd, s); }
+          return;
+        }
       }
     }
     Propose(w.cmd);

@@ -52,11 +52,13 @@ enum tPqrWorkload { PW_S1, PW_BUSY, PW_GAPS, PW_KEYS, PW_ORPHAN }
 // and the faults: losses, duplicates and crash-restarts of followers (Common/Network.p budgets),
 // a leader change (failover or duel), timers (resend: clients and leaders retry on timeouts; the
 // liveness tests run without loss and without timers, so a schedule ends when nothing is in flight);
-// horizon: the faults happen at deliveries drawn from 0..horizon-1 (Common/Network.p).
+// horizon: the faults happen at deliveries drawn from 0..horizon-1 (Common/Network.p); dupCheck: the
+// leader's optional duplicate-request check of brief §4.2 (off, a retried or duplicated write is
+// proposed again, and only the session table keeps it from being applied twice: M16).
 type tPqrConfig = (n: int, q1: int, q2: int, rq: int, perKey: bool, rinseFree: bool, fillTo: bool,
                    nkeys: int, workload: tPqrWorkload, mutant: tPqrMutant,
                    drops: int, dups: int, crashes: int, restart: bool, leaderFault: bool,
-                   timerOdds: int, resend: bool, horizon: int);
+                   timerOdds: int, resend: bool, horizon: int, dupCheck: bool);
 
 // ---- messages (brief §3) ----
 type tClientWrite = (client: machine, cmd: tCmd);

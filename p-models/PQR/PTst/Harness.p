@@ -89,19 +89,19 @@ fun Scripts(w: tPqrWorkload): seq[seq[tOp]] {
 fun Faulty(n: int, q1: int, q2: int, rq: int, perKey: bool, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 2, dups = 2, crashes = 2, restart = true, leaderFault = false,
-          timerOdds = 20, resend = true, horizon = 150);
+          timerOdds = 20, resend = true, horizon = 150, dupCheck = true);
 }
 // Lossy: many losses, no crashes (M7 needs a replica to miss one slot's P2a and get the next one).
 fun Lossy(n: int, q1: int, q2: int, rq: int, perKey: bool, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 6, dups = 1, crashes = 0, restart = true, leaderFault = false,
-          timerOdds = 40, resend = true, horizon = 150);
+          timerOdds = 40, resend = true, horizon = 150, dupCheck = true);
 }
 // Failover: as Faulty, plus a leader change (failover or duel) and one follower crash-restart.
 fun Failover(n: int, q1: int, q2: int, rq: int, perKey: bool, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 2, dups = 2, crashes = 1, restart = true, leaderFault = true,
-          timerOdds = 20, resend = true, horizon = 150);
+          timerOdds = 20, resend = true, horizon = 150, dupCheck = true);
 }
 // Liveness (A1-A4): no loss, duplication and reordering, no timers; `crashes` followers down for good
 // (at most 1), or a leader change with no follower crash. These runs are short (one to two hundred
@@ -110,5 +110,5 @@ fun Live(n: int, q1: int, q2: int, rq: int, perKey: bool, fill: bool, leader: bo
          w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = fill, nkeys = 2,
           workload = w, mutant = m, drops = 0, dups = 2, crashes = crashes, restart = false, leaderFault = leader,
-          timerOdds = 20, resend = false, horizon = 40);
+          timerOdds = 20, resend = false, horizon = 40, dupCheck = true);
 }

@@ -10,6 +10,14 @@ module PqrSystem = { Harness, Network, Replica, Client };
 machine TestS1 { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PM_NONE, PW_BUSY)); } } }
 machine TestFlex { start state S { entry { new Harness(Faulty(3, 1, 3, 1, false, PM_NONE, PW_BUSY)); } } }
 machine TestFive { start state S { entry { new Harness(Faulty(5, 2, 4, 2, false, PM_NONE, PW_GAPS)); } } }
+// S1 with the leader's optional duplicate check of §4.2 off: a retried or duplicated write is
+// chosen again, and the session table must apply it once.
+machine TestNoDupCheck { start state S { entry {
+  var c: tPqrConfig;
+  c = Faulty(3, 2, 2, 2, false, PM_NONE, PW_BUSY);
+  c.dupCheck = false;
+  new Harness(c);
+} } }
 machine TestFailover { start state S { entry { new Harness(Failover(3, 2, 2, 2, false, PM_NONE, PW_BUSY)); } } }
 machine TestPerKey { start state S { entry { new Harness(Failover(3, 2, 2, 2, true, PM_NONE, PW_KEYS)); } } }
 machine TestLive { start state S { entry { new Harness(Live(3, 2, 2, 2, false, true, false, 1, PM_NONE, PW_BUSY)); } } }
@@ -19,6 +27,10 @@ test tcPqrS1 [main=TestS1]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget, Reached in (union PqrSystem, { TestS1 });
+test tcPqrNoDupCheck [main=TestNoDupCheck]:
+  assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
+         ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
+         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget, Reached in (union PqrSystem, { TestNoDupCheck });
 test tcPqrFlex [main=TestFlex]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
@@ -42,10 +54,11 @@ test tcPqrOrphanLive [main=TestLiveOrphan]:
   assert Agreement, ExecSound, ReadSeesCompletedWrites, ReadMonotonic, ReadNotBelowTarget, ReadsTerminate, Reached in (union PqrSystem, { TestLiveOrphan });
 
 // ---- bug tests: one per (mutant, property); brief §8, the mutants of configs/PQR/MCPQR.tla ----
-// M7 (contiguous high-water), M15 (ack at chosen + writes into holes) and M16 (no de-dup) are
-// implemented (tPqrMutant) but have no test: random schedules did not reach them in 3,000, 1,500
-// and 1,500 schedules (M16 needs a retried write chosen twice, i.e. three ballots; this harness has
-// one leader change). TLC finds M7 and M15 (configs/PQR, full tier); see docs/p-models.md.
+// M7 (contiguous high-water) and M15 (ack at chosen + writes into holes) are implemented
+// (tPqrMutant) but have no test: random schedules did not reach them in 3,000 and 1,500 schedules.
+// TLC finds M7 and M15 (configs/PQR, full tier); see docs/p-models.md. M16 (no de-dup) needs a
+// retried write chosen twice, i.e. three ballots with the leader's duplicate check on (not reached);
+// with the check off (dupCheck = false, as the C# test PQR_M16_Linearizable) it is TestM16.
 machine TestM1 { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PM1_BARE_QUORUM_READ, PW_S1)); } } }
 machine TestM2 { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PM2_NAIVE_COMMITTED, PW_S1)); } } }
 machine TestM3 { start state S { entry { new Harness(Faulty(3, 2, 2, 1, false, PM_NONE, PW_S1)); } } }
@@ -72,6 +85,12 @@ machine TestMC { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, P
 machine TestMCBusy { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PMC_COMMIT_SHORT, PW_BUSY)); } } }
 machine TestMX { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PMX_EXEC_UNCOMMITTED, PW_S1)); } } }
 machine TestMQ { start state S { entry { new Harness(Live(3, 2, 2, 2, false, true, false, 1, PMQ_WAIT_ALL, PW_BUSY)); } } }
+machine TestM16 { start state S { entry {
+  var c: tPqrConfig;
+  c = Faulty(3, 2, 2, 2, false, PM16_NO_DEDUP, PW_BUSY);
+  c.dupCheck = false;
+  new Harness(c);
+} } }
 machine TestMA { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PMA_ALWAYS_RINSE, PW_S1)); } } }
 
 test tcPqrM1ReadFromCommittedPrefix [main=TestM1]: assert ReadFromCommittedPrefix in (union PqrSystem, { TestM1 });
@@ -102,4 +121,5 @@ test tcPqrMXExecImpliesCommitted [main=TestMX]: assert ExecImpliesCommitted in (
 test tcPqrMXExecSound [main=TestMX]: assert ExecSound in (union PqrSystem, { TestMX });
 test tcPqrMCWriteRealTimeOrder [main=TestMCBusy]: assert WriteRealTimeOrder in (union PqrSystem, { TestMCBusy });
 test tcPqrMQWritesTerminate [main=TestMQ]: assert WritesTerminate in (union PqrSystem, { TestMQ });
+test tcPqrM16ReadSeesCompletedWrites [main=TestM16]: assert ReadSeesCompletedWrites in (union PqrSystem, { TestM16 });
 test tcPqrMAQuiescentReadsAreOneRTT [main=TestMA]: assert QuiescentReadsAreOneRTT in (union PqrSystem, { TestMA });
