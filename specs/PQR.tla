@@ -126,6 +126,12 @@ ExecReady(e) == e.com
 \* §4.1, §4.7.7: execution skips a Put its client's session already applied.
 Dedup == TRUE
 
+\* §4.2: the leader's optional duplicate check: it does not propose a write it
+\* already proposed in its ballot.  An optimisation, not a safety rule: with
+\* it off (a cfg sets DupCheck <- MCFalse) a write can be chosen in two slots
+\* and only Dedup keeps it from being applied twice.
+DupCheck == TRUE
+
 \* §1.4: the high-water marks survive a restart.
 RecoveredMaxAcc(r, old) == old
 
@@ -518,7 +524,7 @@ BecomeLeader(r) ==
 Propose(r, w) ==
     /\ role[r] = "Leader" /\ nextSlot[r] <= MaxSlot
     /\ [type |-> "CW", op |-> w] \in msgs
-    /\ \A s \in Slots : prop[r][s] # PutOf(w)
+    /\ DupCheck => \A s \in Slots : prop[r][s] # PutOf(w)
     /\ prop' = [prop EXCEPT ![r][nextSlot[r]] = PutOf(w)]
     /\ nextSlot' = [nextSlot EXCEPT ![r] = @ + 1]
     /\ msgs' = msgs \cup {[type |-> "P2a", bal |-> myBal[r], slot |-> nextSlot[r], cmd |-> PutOf(w)]}

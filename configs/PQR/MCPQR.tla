@@ -116,9 +116,11 @@ MutantM15AckAtCommit == TRUE
 MutantM15HoleCmds(E) ==
     {NoOp} \cup ({PutOf(w) : w \in {x \in WriteOps : [type |-> "CW", op |-> x] \in msgs}} \ {e.cmd : e \in E})
 
-\* M16: execution does not skip a Put its session already applied.  No cfg uses
-\* it yet: a retried write chosen twice needs three ballots (docs/pqr-tla.md).
+\* M16: execution does not skip a Put its session already applied.  With the
+\* leader's duplicate check on, a write chosen twice needs three ballots (not
+\* reached, docs/pqr-tla.md); the M16 cfg turns the check off (DupCheck <- MCFalse).
 MutantM16Dedup == FALSE
+MCFalse == FALSE
 
 \* M17: an acceptor accepts a P2a below its promise.
 MutantM17AcceptOK(promise, b) == TRUE
