@@ -324,13 +324,15 @@ public sealed class Replica : PqrActor<ReplicaInit>
         // (DupCheck off) a retried or duplicated write takes a second slot and only the session table keeps it from
         // being applied twice (M16).
         if (_s.DupCheck)
+        {
             foreach (var (s, c) in _prop)
                 if (c == w.Cmd)
                 {
                     if (s <= _lastExec || (Mutant == PqrMutant.M15AckAtCommit && Entry(s) is { Committed: true })) Answer(w.Cmd, s);
                     return;
                 }
-        if (w.Cmd.IsPut && _prop.ContainsValue(w.Cmd)) Coverage.Hit("pqr: a leader proposed a write it already proposed");
+        }
+        else if (w.Cmd.IsPut && _prop.ContainsValue(w.Cmd)) Coverage.Hit("pqr: a leader proposed a write it already proposed");
         Propose(w.Cmd);
     }
 

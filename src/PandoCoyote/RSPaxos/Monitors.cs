@@ -239,13 +239,12 @@ public sealed class ShareIndexIntegrityMonitor : RspMonitor
     /// <inheritdoc/>
     protected override void Check(object o)
     {
-        var (acc, slot, vid, share, what) = o switch
-        {
-            ObsAccept a => (a.Acc, a.Slot, a.Vid, a.Share, "stored"),
-            ObsLearnedShare l => (l.Acc, l.Slot, l.Vid, l.Share, "installed as a catch-up share"),
-            _ => (-1, 0, null!, null!, ""),
-        };
-        if (acc < 0) return;
+        if (o is ObsAccept a) CheckShare(a.Acc, a.Slot, a.Vid, a.Share, "stored");
+        else if (o is ObsLearnedShare l) CheckShare(l.Acc, l.Slot, l.Vid, l.Share, "installed as a catch-up share");
+    }
+
+    private void CheckShare(int acc, int slot, RspVid vid, RspShare share, string what)
+    {
         Require(share.Idx == acc, () => $"[RSP-S8] ShareIndexIntegrity: acceptor {acc} {what} share index {share.Idx} of {vid} in instance {slot}");
         if (G.Proposed.TryGetValue(vid, out var p) && p.Value is { } v)
             Require(S.P.Codec().Encode(v)[acc].AsSpan().SequenceEqual(share.Bytes), () => $"[RSP-S8] ShareIndexIntegrity: acceptor {acc} {what} bytes that are not share {acc} of {vid}");

@@ -127,8 +127,12 @@ public sealed class Server : RspActor<ServerInit>
         if (_s.CatchUp && _leaderHint != _id && _askedAfter.Add(after)) { Send(_leaderHint, new CatchUpRequest(_id, after)); Coverage.Hit("rsp: a server asked the leader for catch-up"); }
     }
 
-    private bool HasShare(int slot, RspVid vid) =>
-        (_log.TryGetValue(slot, out var e) && e.Vid == vid) || (_learned.TryGetValue(slot, out var l) && l.Vid == vid);
+    /// <summary>This server's share of (slot, vid): the accepted entry, else the catch-up share, else none.</summary>
+    private PromiseEntry? OwnShare(int slot, RspVid vid) =>
+        _log.TryGetValue(slot, out var e) && e.Vid == vid ? e
+        : _learned.TryGetValue(slot, out var l) && l.Vid == vid ? l : null;
+
+    private bool HasShare(int slot, RspVid vid) => OwnShare(slot, vid) is not null;
 
     /// <summary>
     /// §4.7 Leader on CatchUpRequest: every decided instance after the asker's point, with the asker's share of a write
@@ -311,8 +315,7 @@ public sealed class Server : RspActor<ServerInit>
         int id = ++_reqIds;
         var rec = new Recovery(r, slot, vid, _decided.TryGetValue(slot, out var d) ? d.Meta.Len : 0, path);
         _recoveries[id] = rec;
-        if (_log.TryGetValue(slot, out var own) && own.Vid == vid) rec.Shares.Add(own.Share);
-        else if (_learned.TryGetValue(slot, out var l) && l.Vid == vid) rec.Shares.Add(l.Share);
+        if (OwnShare(slot, vid) is { } own) rec.Shares.Add(own.Share);
         Coverage.Hit("rsp: a recovery read started");
         BroadcastOthers(_ => new ShareRequest(_id, id, slot, vid, r.Key));
         ArmTimer();
@@ -324,8 +327,7 @@ public sealed class Server : RspActor<ServerInit>
     {
         PromiseEntry? e = Mutant == RspMutant.M12SharesByKey
             ? _log.Values.LastOrDefault(x => x.Meta.Op == RspOp.Put && x.Meta.Key == m.Key)
-            : _log.TryGetValue(m.Slot, out var x) && x.Vid == m.Vid ? x
-            : _learned.TryGetValue(m.Slot, out var l) && l.Vid == m.Vid ? l : null;
+            : OwnShare(m.Slot, m.Vid);
         if (e is not null) Send(m.From, new ShareReply(_id, m.ReqId, e.Slot, e.Vid, e.Share, e.Meta));
     }
 
