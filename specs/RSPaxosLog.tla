@@ -532,10 +532,9 @@ AgreementInv == \A s \in Insts, v, w \in Vids : Chosen(s, v) /\ Chosen(s, w) => 
 \* RSP-S3 Learned implies chosen: every decision a server knows was chosen.
 DecidedChosenInv == \A a \in Servers, s \in Insts : decided[a][s] # None => Chosen(s, decided[a][s])
 
-\* RSP-S4 Stability: a server never changes a decision it knows (a restart
-\* forgets it, and it is learned again from the same Commit).
-DecidedStableProp == [][\A a \in Servers, s \in Insts :
-    decided[a][s] # None /\ decided'[a][s] # None => decided'[a][s] = decided[a][s]]_vars
+\* (RSP-S4, stability of decisions, is not a property here: a decision is set
+\* only from "none" (Decide, LearnCommit) or forgotten by a restart, so it
+\* would restate those guards.)
 
 \* RSP-S5 Share stability: a server that accepted at s at or above the
 \* ballot where v was chosen there holds a share of v.
