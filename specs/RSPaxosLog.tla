@@ -25,6 +25,11 @@
 (*    the lease are not.  A server that learns a decision for an instance  *)
 (*    whose share it lacks asks the leader, which re-encodes the value and *)
 (*    sends that server's share (CatchUpShare).                            *)
+(*  - Log truncation (§4.9, [PROPOSED] in the brief): a server's local     *)
+(*    store takes the share of a decided instance; a checkpoint flushes it *)
+(*    (durable, outside the log); only then may log[s] be dropped.  A      *)
+(*    promise reports a checkpointed share flagged decided, as a catch-up  *)
+(*    share, so a new leader adopts it instead of refilling the instance.  *)
 (*                                                                         *)
 (* Abstractions (stated so the model can be read next to the C# code):     *)
 (*  - Shares are implicit, as in RSPaxos.tla: a server holding (s, vid)    *)
@@ -60,6 +65,7 @@ CONSTANTS
     ConsReads,      \* read operations sent as CONSISTENT reads
     MayRestart,     \* servers that may crash and restart
     MaxRestarts,    \* crash budget
+    MayTruncate,    \* the instances that may be checkpointed and truncated (GC bound; {} = no GC)
     NoOp, InitVal,  \* model values: the NoOp entry; the key's value before any write
     None,           \* "nothing" (a model value)
     Garbage         \* the result of a decode from shares of different values (mutant M12)
@@ -78,6 +84,7 @@ ASSUME RSPaxosLogAssume ==
     /\ Owner \in [Ballots -> Servers]
     /\ Writes \cap Reads = {} /\ FastReads \cap ConsReads = {}
     /\ MayRestart \subseteq Servers /\ MaxRestarts \in Nat
+    /\ MayTruncate \subseteq Insts
     /\ {NoOp, InitVal, None, Garbage} \cap Ops = {}
 
 \* §5 RS1: every phase-1 quorum meets every phase-2 quorum in X servers.  A
@@ -97,7 +104,8 @@ VARIABLES
     \* durable (§1.4, §4.7)
     promised,     \* promised[a]: highest ballot promised (0: none)
     log,          \* log[a][s]: the accepted [bal, vid] (the share of vid), or NoEntry
-    learned,      \* learned[a][s]: a catch-up share's vid (flagged decided), or None
+    learned,      \* learned[a][s]: the vid of a share kept outside the log, flagged
+                  \* decided: a catch-up share (§4.7) or a checkpointed one (§4.9); or None
     \* volatile (lost on restart)
     role,         \* "F" follower, "C" candidate (takeover running), "L" leader
     lbal,         \* the ballot a leads or tries to lead (0: none)
@@ -110,6 +118,8 @@ VARIABLES
     done,         \* the writes applied (the session table of the dedup)
     lease,        \* lease[a]: a believes it holds the lease
     grant,        \* grant[a]: the server a grants the lease to, or None
+    mem,          \* mem[a][s]: the vid whose share a's local store holds, not yet
+                  \* flushed by a checkpoint (§4.4 "the store is not flushed"), or None
     msgs,         \* every message sent
     \* ghost
     phase,        \* phase[o]: "idle", "pending" or "done"
@@ -117,13 +127,14 @@ VARIABLES
     result,       \* result[o]: what a read returned (None before)
     recov,        \* the recovery reads: <<instance, vid, result>>
     restarted,    \* the servers that crashed and restarted (at most once each)
-    revived       \* those of them that accepted an Accept after restarting
+    revived,      \* those of them that accepted an Accept after restarting
+    truncated     \* <<a, s>>: a dropped log[s]
 
 durableVars == <<promised, log, learned>>
 leaderVars == <<role, lbal, prop, hiT, full>>
-stateVars == <<decided, applied, lastW, done>>
+stateVars == <<decided, applied, lastW, done, mem>>
 leaseVars == <<lease, grant>>
-ghostVars == <<phase, before, result, recov, restarted, revived>>
+ghostVars == <<phase, before, result, recov, restarted, revived, truncated>>
 vars == <<durableVars, leaderVars, stateVars, leaseVars, msgs, ghostVars>>
 
 -----------------------------------------------------------------------------
@@ -153,12 +164,14 @@ RSPaxosLogTypeOK ==
     /\ done \in [Servers -> SUBSET Writes]
     /\ lease \in [Servers -> BOOLEAN]
     /\ grant \in [Servers -> Servers \cup {None}]
+    /\ mem \in [Servers -> [Insts -> Vids \cup {None}]]
     /\ phase \in [Ops -> {"idle", "pending", "done"}]
     /\ before \in [Ops -> SUBSET Ops]
     /\ result \in [Reads -> Writes \cup {InitVal, Garbage, None}]
     /\ recov \subseteq Insts \times Writes \times (Writes \cup {Garbage})
     /\ restarted \subseteq MayRestart /\ Cardinality(restarted) <= MaxRestarts
     /\ revived \subseteq restarted
+    /\ truncated \subseteq Servers \times MayTruncate
 
 Leader0 == Owner[B0]
 
@@ -177,6 +190,7 @@ Init ==
     /\ done = [a \in Servers |-> {}]
     /\ lease = [a \in Servers |-> a = Leader0]
     /\ grant = [a \in Servers |-> Leader0]
+    /\ mem = [a \in Servers |-> [s \in Insts |-> None]]
     /\ msgs = {}
     /\ phase = [o \in Ops |-> "idle"]
     /\ before = [o \in Ops |-> {}]
@@ -184,12 +198,14 @@ Init ==
     /\ recov = {}
     /\ restarted = {}
     /\ revived = {}
+    /\ truncated = {}
 
 Send(m) == msgs' = msgs \cup {m}
 SendAll(M) == msgs' = msgs \cup M
 
-\* A server holds a share of (s, v) in its log or as a catch-up share.
-Holds(a, s, v) == log[a][s].vid = v \/ learned[a][s] = v
+\* A server holds a share of (s, v) in its log, as a catch-up or checkpointed
+\* share, or (until it crashes) in its local store.
+Holds(a, s, v) == log[a][s].vid = v \/ learned[a][s] = v \/ mem[a][s] = v
 \* The instance a leader proposes next.
 NextInst(a) == LET S == {s \in Insts : prop[a][s] # None} IN IF S = {} THEN 1 ELSE
                    (CHOOSE s \in S : \A t \in S : t <= s) + 1
@@ -228,6 +244,9 @@ ProposeInst(a) == NextInst(a)
 \* §4.4 ApplyReady applies the next instance once decided (MX: the leader
 \* applies its own proposal before it is decided).
 ApplyVid(a, s) == decided[a][s]
+\* §4.9 (3) log[s] may be dropped once its share is durably checkpointed
+\* (M13: once it is in the local store, which is not flushed).
+GCOK(a, s) == learned[a][s] = log[a][s].vid
 
 \* The value a server's store holds for the key.
 StoreVid(a) == IF lastW[a] = 0 THEN InitVal ELSE ApplyVid(a, lastW[a])
@@ -260,7 +279,7 @@ Invoke(o) ==
     /\ phase' = [phase EXCEPT ![o] = "pending"]
     /\ before' = [before EXCEPT ![o] = {p \in Ops : phase[p] = "done"}]
     /\ Send(MsgReq(o))
-    /\ UNCHANGED <<durableVars, leaderVars, stateVars, leaseVars, result, recov, restarted, revived>>
+    /\ UNCHANGED <<durableVars, leaderVars, stateVars, leaseVars, result, recov, restarted, revived, truncated>>
 
 \* on ClientWrite / on ClientRead(CONSISTENT), and a FAST read the leader
 \* cannot serve locally: propose the write or a READMARK in the next
@@ -306,7 +325,7 @@ ServeFast(a) ==
               /\ recov' = out.recov
               /\ phase' = [phase EXCEPT ![o] = "done"]
               /\ result' = [result EXCEPT ![o] = out.val]
-    /\ UNCHANGED <<durableVars, role, lbal, prop, hiT, stateVars, leaseVars, msgs, before, restarted, revived>>
+    /\ UNCHANGED <<durableVars, role, lbal, prop, hiT, stateVars, leaseVars, msgs, before, restarted, revived, truncated>>
 
 -----------------------------------------------------------------------------
 (* Acceptor side (§4.4, multi-instance form of §4.2).                       *)
@@ -321,7 +340,7 @@ Accept(a) ==
         /\ role' = IF m.bal > lbal[a] THEN [role EXCEPT ![a] = "F"] ELSE role
         /\ Send(MsgAccepted(a, m.bal, m.inst, m.vid))
         /\ revived' = IF a \in restarted THEN revived \cup {a} ELSE revived
-        /\ UNCHANGED <<learned, lbal, prop, hiT, full, stateVars, leaseVars, phase, before, result, recov, restarted>>
+        /\ UNCHANGED <<learned, lbal, prop, hiT, full, stateVars, leaseVars, phase, before, result, recov, restarted, truncated>>
 
 \* on Prepare(b): promise a higher ballot and report the whole log (one
 \* Prepare covers every instance, §4.4), unless a lease granted to another
@@ -380,7 +399,7 @@ Decide(a, s) ==
     /\ Cardinality({x \in Servers : MsgAccepted(x, lbal[a], s, prop[a][s]) \in msgs}) >= DecideQuorum
     /\ decided' = [decided EXCEPT ![a][s] = prop[a][s]]
     /\ Send(MsgCommit(s, prop[a][s]))
-    /\ UNCHANGED <<durableVars, leaderVars, applied, lastW, done, leaseVars, ghostVars>>
+    /\ UNCHANGED <<durableVars, leaderVars, applied, lastW, done, mem, leaseVars, ghostVars>>
 
 -----------------------------------------------------------------------------
 (* Learning, applying, catch-up (§4.4, §4.7).                               *)
@@ -390,7 +409,7 @@ LearnCommit(a) ==
     \E m \in msgs :
         /\ m.type = "Commit" /\ decided[a][m.inst] = None
         /\ decided' = [decided EXCEPT ![a][m.inst] = m.vid]
-        /\ UNCHANGED <<durableVars, leaderVars, applied, lastW, done, leaseVars, msgs, ghostVars>>
+        /\ UNCHANGED <<durableVars, leaderVars, applied, lastW, done, mem, leaseVars, msgs, ghostVars>>
 
 \* ApplyReady: apply the next instance if decided.  Only at servers that own
 \* a ballot: a server that never leads never answers a client, so its store
@@ -421,7 +440,7 @@ Apply(a) ==
                      /\ result' = [result EXCEPT ![v[2]] = out.val]
              ELSE /\ phase' = IF mine /\ IsPut(v) THEN [phase EXCEPT ![v] = "done"] ELSE phase
                   /\ UNCHANGED <<full, recov, result>>
-    /\ UNCHANGED <<durableVars, role, lbal, prop, hiT, decided, leaseVars, msgs, before, restarted, revived>>
+    /\ UNCHANGED <<durableVars, role, lbal, prop, hiT, decided, mem, leaseVars, msgs, before, restarted, revived, truncated>>
 
 \* A server that knows s is decided with a vid it holds no share of asks
 \* the leader for its share (§4.7).
@@ -491,7 +510,39 @@ Restart(a) ==
     /\ lastW' = [lastW EXCEPT ![a] = 0]
     /\ done' = [done EXCEPT ![a] = {}]
     /\ lease' = [lease EXCEPT ![a] = FALSE]
-    /\ UNCHANGED <<durableVars, lbal, grant, msgs, phase, before, result, recov, revived>>
+    /\ mem' = [mem EXCEPT ![a] = [s \in Insts |-> None]]
+    /\ UNCHANGED <<durableVars, lbal, grant, msgs, phase, before, result, recov, revived, truncated>>
+
+-----------------------------------------------------------------------------
+(* Garbage collection / log truncation (§4.9, [PROPOSED] in the brief).     *)
+
+\* The local store takes the share of an instance the server holds in its
+\* log once the instance and every earlier one are known decided (ApplyReady
+\* at this server, §4.9 (1)-(2)).  The store is not flushed (§4.4).
+StoreShare(a, s) ==
+    /\ s \in MayTruncate /\ mem[a][s] = None
+    /\ decided[a][s] # None /\ log[a][s].vid = decided[a][s]
+    /\ \A t \in 1 .. (s - 1) : decided[a][t] # None
+    /\ mem' = [mem EXCEPT ![a][s] = decided[a][s]]
+    /\ UNCHANGED <<durableVars, leaderVars, decided, applied, lastW, done, leaseVars, msgs, ghostVars>>
+
+\* A checkpoint flushes the store's share of s: durable from now on, kept
+\* outside the log and reported in promises flagged decided.
+Checkpoint(a, s) ==
+    /\ mem[a][s] # None /\ learned[a][s] # mem[a][s]
+    /\ learned' = [learned EXCEPT ![a][s] = mem[a][s]]
+    /\ UNCHANGED <<promised, log, leaderVars, stateVars, leaseVars, msgs, ghostVars>>
+
+\* Drop log[s]: s is decided with the vid the log holds (§4.9 (1)) and its
+\* share is safe elsewhere (GCOK, §4.9 (3)).
+Truncate(a, s) ==
+    /\ s \in MayTruncate /\ log[a][s].vid # None
+    /\ decided[a][s] = log[a][s].vid
+    /\ GCOK(a, s)
+    /\ log' = [log EXCEPT ![a][s] = NoEntry]
+    /\ truncated' = truncated \cup {<<a, s>>}
+    /\ UNCHANGED <<promised, learned, leaderVars, stateVars, leaseVars, msgs,
+                   phase, before, result, recov, restarted, revived>>
 
 Next ==
     \/ \E o \in Ops : Invoke(o)
@@ -501,6 +552,7 @@ Next ==
           \/ GetLease(a) \/ LeaseEnds(a) \/ GrantsEnd(a) \/ Restart(a)
           \/ \E b \in Ballots : StartTakeover(a, b)
           \/ \E s \in Insts : Decide(a, s) \/ AskCatchUp(a, s)
+          \/ \E s \in MayTruncate : StoreShare(a, s) \/ Checkpoint(a, s) \/ Truncate(a, s)
 
 Spec == Init /\ [][Next]_vars
 
@@ -602,4 +654,18 @@ NoCatchUpWitness == \A a \in Servers, s \in Insts : learned[a][s] = None
 NoVoteAfterRestartWitness == revived = {}
 \* RSP-W10 No FAST read is served.
 NoFastReadWitness == \A r \in FastReads : phase[r] # "done"
+\* RSP-W12 No server truncates its log.
+NoTruncateWitness == truncated = {}
+\* RSP-W13 No server restarts after truncating: a truncation whose server
+\* restarted and has not learned the instance again happened before the
+\* restart (a truncation needs the decision, and a restart forgets it).
+NoRestartAfterTruncateWitness ==
+    ~\E p \in truncated : p[1] \in restarted /\ decided[p[1]][p[2]] = None
+\* RSP-W14 No new leader is sent a promise that reports a truncated
+\* instance by its checkpointed share only.
+NoTruncatedPromiseWitness ==
+    ~\E a \in Servers, p \in truncated :
+        /\ role[a] \in {"C", "L"} /\ lbal[a] # B0
+        /\ \E m \in msgs : /\ m.type = "Promise" /\ m.bal = lbal[a] /\ m.acc = p[1]
+                          /\ m.log[p[2]].vid = None /\ m.learned[p[2]] # None
 =============================================================================

@@ -3,8 +3,8 @@
 (* Model-checking module for specs/RSPaxosLog.tla: brief RSPaxos.md §7      *)
 (* MC-E ("KV/SMR": N = 4, X = 2, Q = 3, two instances, one key, one leader *)
 (* change, leases, one follower crash-restart with catch-up), symmetry and *)
-(* the mutants of §8 that need the log (M11, M12) and log forms of M1, M6,  *)
-(* MB, MC, MX.  Expected verdicts are in configs/models.json.             *)
+(* the mutants of §8 that need the log (M11, M12, M13) and log forms of   *)
+(* M1, M6, MB, MC, MX.  Expected verdicts are in configs/models.json.      *)
 (***************************************************************************)
 EXTENDS RSPaxosLog, TLC
 
@@ -36,6 +36,10 @@ MutantM12RecoverySets(s, v) ==
         /\ Cardinality(D) = X
         /\ \A a \in D : \E t \in 1 .. s : \E u \in Writes : Holds(a, t, u)}
 MutantM12RecoveryResult(s, v, D) == IF \A a \in D : Holds(a, s, v) THEN v ELSE Garbage
+
+\* M13: log[s] is dropped once its share is in the local store, before a
+\* checkpoint has flushed it; a crash then loses the share.
+MutantM13GCOK(a, s) == mem[a][s] = log[a][s].vid
 
 \* A parameter mutant switches the overlap assumption off (M1: X one too big).
 MCTrue == TRUE

@@ -37,6 +37,10 @@ public sealed record ObsRecovered(int R, int Slot, RspVid Vid, byte[] Value);
 public sealed record ObsRestart(int R);
 /// <summary>A server made a catch-up share durable (§4.7).</summary>
 public sealed record ObsLearnedShare(int Acc, int Slot, RspVid Vid, RspShare Share);
+/// <summary>§4.9 a checkpoint made the server's share of (slot, vid) durable outside its log.</summary>
+public sealed record ObsCheckpoint(int Acc, int Slot, RspVid Vid);
+/// <summary>§4.9 the server dropped its log entry for the slot.</summary>
+public sealed record ObsTruncate(int Acc, int Slot);
 /// <summary>§4.4 a takeover finished phase 1.</summary>
 public sealed record ObsNewLeader(int R, int Bal);
 /// <summary>History: operation <paramref name="Op"/> (100 × client + request number) began.</summary>
@@ -61,6 +65,8 @@ public sealed class RspGhost
     public Dictionary<RspVid, ObsProposed> Proposed { get; } = [];
     /// <summary>Each acceptor's durable log: slot → (ballot, vid).</summary>
     public Dictionary<int, Dictionary<int, (int Bal, RspVid Vid)>> Log { get; } = [];
+    /// <summary>Each acceptor's checkpointed shares (§4.9): slot → vid. Catch-up shares are not counted here.</summary>
+    public Dictionary<int, Dictionary<int, RspVid>> Checkpointed { get; } = [];
 
     /// <summary>Records an observation; returns the slot that became chosen with a new vid, if any.</summary>
     public void Update(object o, RspParams p)
@@ -79,12 +85,26 @@ public sealed class RspGhost
                 c[a.Vid] = Math.Min(c.GetValueOrDefault(a.Vid, int.MaxValue), a.Bal);
                 First.TryAdd(a.Slot, a.Vid);
                 break;
+            case ObsCheckpoint x:
+                if (!Checkpointed.TryGetValue(x.Acc, out var ck)) Checkpointed[x.Acc] = ck = [];
+                ck[x.Slot] = x.Vid;
+                break;
+            case ObsTruncate x:
+                if (Log.TryGetValue(x.Acc, out var tl)) tl.Remove(x.Slot);
+                break;
         }
     }
 
-    /// <summary>Holders(vid, c) of slot s: acceptors whose durable entry for s is the vid at a ballot ≥ c.</summary>
-    public int Holders(int s, RspVid vid, int c) =>
-        Log.Values.Count(l => l.TryGetValue(s, out var e) && e.Vid == vid && e.Bal >= c);
+    /// <summary>
+    /// Holders(vid, c) of slot s: acceptors whose durable entry for s is the vid at a ballot ≥ c, or (after truncation,
+    /// §4.9) whose checkpointed share of s is of the vid.
+    /// </summary>
+    public int Holders(int s, RspVid vid, int c)
+    {
+        bool InLog(int a) => Log.TryGetValue(a, out var l) && l.TryGetValue(s, out var e) && e.Vid == vid && e.Bal >= c;
+        return Log.Keys.Count(InLog)
+            + Checkpointed.Count(kv => kv.Value.TryGetValue(s, out var v) && v == vid && !InLog(kv.Key));
+    }
 
     /// <summary>The vid a key holds after applying the chosen prefix 1..s (a client's retried write applied once); null if none, or if the prefix is not all chosen.</summary>
     public RspVid? Fold(int key, int s, out bool prefixChosen)
@@ -213,7 +233,8 @@ public sealed class ShareStabilityMonitor : RspMonitor
 
 /// <summary>
 /// RSP-S6 Recoverability (TLA+ RecoverableInv, brief §6.1 S6): a vid chosen at ballot c is held at a ballot ≥ c by at
-/// least QW acceptors, and every QR acceptors hold X of its shares (|Holders| − (N − QR) ≥ X).
+/// least QW acceptors, and every QR acceptors hold X of its shares (|Holders| − (N − QR) ≥ X). Checked after every
+/// durable accept and every log truncation (M13); durable holders only, so a share kept in an unflushed store does not count.
 /// </summary>
 public sealed class RecoverableMonitor : RspMonitor
 {
@@ -221,7 +242,7 @@ public sealed class RecoverableMonitor : RspMonitor
     /// <inheritdoc/>
     protected override void Check(object o)
     {
-        if (o is not ObsAccept) return;
+        if (o is not (ObsAccept or ObsTruncate)) return;
         foreach (var (s, c) in G.Chosen)
             foreach (var (vid, bal) in c)
             {

@@ -180,9 +180,10 @@ public sealed class Elector : NetActor<ElectorInit>
 /// x=2 qr=3 qw=3, brief MC-A; C: n=5 x=3 qr=4 qw=4, the paper's evaluation; D: n=5 x=2 qr=4 qw=3, asymmetric; or
 /// <c>n=.. x=.. qr=.. qw=..</c>, validated unless <c>unchecked</c> is added: the parameter mutants M1, M2), <c>faults</c>
 /// (none, reorder, chaos, lossy, crash-restart, live: no loss, no timers), <c>leader</c> (none, failover, duel, duel2),
-/// <c>workload</c> (w1r2, busy, keys, recover, lease), <c>mutant</c> (none, M1, M2, M3 ... M12, M9c, MB, MX, MQ; M1 and
+/// <c>workload</c> (w1r2, busy, keys, recover, lease), <c>mutant</c> (none, M1, M2, M3 ... M13, M9c, MB, MX, MQ; M1 and
 /// M2 are parameter sets, named for the record), <c>catchUp</c> (true, the default: §4.7 catch-up shares; false: a server
-/// learns decisions only from Commits and its own takeover, as before stop 37).
+/// learns decisions only from Commits and its own takeover, as before stop 37), <c>gc</c> (false, the default; true:
+/// servers checkpoint their stores and truncate their logs, §4.9; mutant M13 needs it).
 /// </summary>
 public static class RspScenarios
 {
@@ -194,10 +195,10 @@ public static class RspScenarios
         ["M6"] = RspMutant.M6AcceptAny, ["M7"] = RspMutant.M7DecideShort, ["M8"] = RspMutant.M8PromiseNotDurable,
         ["M9"] = RspMutant.M9ShareByPosition, ["M9c"] = RspMutant.M9CatchUpOwnIndex, ["M10"] = RspMutant.M10DecodeShort, ["M11"] = RspMutant.M11LeaseTooShort,
         ["M11r"] = RspMutant.M11NotReady, ["M12"] = RspMutant.M12SharesByKey, ["MB"] = RspMutant.MBNewVidOnResend,
-        ["MX"] = RspMutant.MXApplyUndecided, ["MQ"] = RspMutant.MQWaitAll,
+        ["MX"] = RspMutant.MXApplyUndecided, ["MQ"] = RspMutant.MQWaitAll, ["M13"] = RspMutant.M13TruncateUnflushed,
     };
 
-    private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant", "catchUp"];
+    private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant", "catchUp", "gc"];
 
     /// <summary>The named fault plans (as for PQR).</summary>
     public static (FaultPlan Plan, bool Resend) Faults(string name) => name switch
@@ -239,7 +240,9 @@ public static class RspScenarios
         if (leader != LeaderFault.None && plan.MaxCrashes > 1) plan = plan with { MaxCrashes = 1 };
         bool catchUp = F("catchUp", "true") switch { "true" => true, "false" => false, var c => throw new ArgumentException($"catchUp \"{c}\": use true or false") };
         if (mutant == RspMutant.M9CatchUpOwnIndex && !catchUp) throw new ArgumentException("mutant M9c (catch-up shares with the leader's index) needs catchUp true");
-        var sys = new RspSystem(new RspSettings(p, mutant, resend, CatchUp: catchUp), plan, workload, leader, liveness);
+        bool gc = F("gc", "false") switch { "true" => true, "false" => false, var g => throw new ArgumentException($"gc \"{g}\": use true or false") };
+        if (mutant == RspMutant.M13TruncateUnflushed && !gc) throw new ArgumentException("mutant M13 (truncation before the checkpoint) needs gc true");
+        var sys = new RspSystem(new RspSettings(p, mutant, resend, CatchUp: catchUp, Gc: gc), plan, workload, leader, liveness);
         var known = RspMonitors.Safety.Keys.Concat(RspMonitors.Liveness.Keys).ToList();
         if (only is not null && !known.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not an RS-Paxos monitor ({string.Join(", ", known)})");

@@ -21,8 +21,13 @@ namespace PandoCoyote.RSPaxos;
 /// <para>Catch-up (§4.7): a restarted server, and a server that learns a write decided whose share it lacks, asks the
 /// leader, which re-encodes the values it holds in full and sends the asker its share; the share is kept durably apart
 /// from the log (brief [PROPOSED]: not reported in promises) and served to recovery reads. Not implemented: the leader's
-/// recovery read for a catch-up of a value it holds only as a share, view change (§4.8) and log truncation (§4.9); a
-/// takeover prepares every instance from 1, so the log is never truncated.</para>
+/// recovery read for a catch-up of a value it holds only as a share, and view change (§4.8).</para>
+/// <para>Log truncation (§4.9 [PROPOSED], with <see cref="RspSettings.Gc"/>): applying an instance puts the server's
+/// share into its local store, which is not flushed (volatile); a checkpoint, at a point Coyote chooses after an apply,
+/// makes the store's shares durable outside the log; then every applied log entry whose share is checkpointed is dropped
+/// (M13: whose share is merely in the store). A promise reports a checkpointed share of a truncated instance flagged
+/// decided, and a new leader takes such an instance as decided (it sends a Commit for it and does not re-propose it;
+/// <c>specs/RSPaxosLog.tla</c> re-proposes the flagged vid instead: both keep the chosen vid).</para>
 /// </summary>
 [OnEventDoAction(typeof(RspMsg), nameof(OnMsg))]
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
@@ -64,6 +69,7 @@ public sealed class Server : RspActor<ServerInit>
     private int _promised = 1;
     private readonly SortedDictionary<int, PromiseEntry> _log = [];
     private readonly SortedDictionary<int, PromiseEntry> _learned = [];   // catch-up shares (§4.7), flagged decided
+    private readonly SortedDictionary<int, PromiseEntry> _ckpt = [];      // checkpointed shares (§4.9), flagged decided
     private int _vidCounter;
 
     // volatile (§2.4)
@@ -80,6 +86,7 @@ public sealed class Server : RspActor<ServerInit>
     private readonly List<object> _queued = [];
     private readonly Dictionary<int, Recovery> _recoveries = [];
     private readonly HashSet<int> _askedAfter = [];              // catch-up requests sent since the last restart
+    private readonly Dictionary<int, PromiseEntry> _unflushed = []; // shares in the local store, not yet checkpointed (§4.9)
 
     /// <inheritdoc/>
     protected override RspSettings Settings => Init.Settings;
@@ -103,7 +110,7 @@ public sealed class Server : RspActor<ServerInit>
         _bal = 0; _nextInst = 1; _hi = 0; _applyIndex = 0;
         _ready = false; _lease = false; _timerOn = false;
         _inflight.Clear(); _decided.Clear(); _store.Clear(); _dedup.Clear(); _pendingReads.Clear();
-        _promises.Clear(); _queued.Clear(); _recoveries.Clear(); _askedAfter.Clear();
+        _promises.Clear(); _queued.Clear(); _recoveries.Clear(); _askedAfter.Clear(); _unflushed.Clear();
         _leaderHint = _s.Owner(Math.Max(1, _promised));
     }
 
@@ -127,10 +134,18 @@ public sealed class Server : RspActor<ServerInit>
         if (_s.CatchUp && _leaderHint != _id && _askedAfter.Add(after)) { Send(_leaderHint, new CatchUpRequest(_id, after)); Coverage.Hit("rsp: a server asked the leader for catch-up"); }
     }
 
-    /// <summary>This server's share of (slot, vid): the accepted entry, else the catch-up share, else none.</summary>
+    /// <summary>This server's share of (slot, vid): the accepted entry, the catch-up share, the checkpointed share, the share in the unflushed store, or none.</summary>
     private PromiseEntry? OwnShare(int slot, RspVid vid) =>
         _log.TryGetValue(slot, out var e) && e.Vid == vid ? e
-        : _learned.TryGetValue(slot, out var l) && l.Vid == vid ? l : null;
+        : _learned.TryGetValue(slot, out var l) && l.Vid == vid ? l
+        : _ckpt.TryGetValue(slot, out var c) && c.Vid == vid ? c
+        : _unflushed.TryGetValue(slot, out var u) && u.Vid == vid ? u : null;
+
+    /// <summary>What a promise reports (TLA+ Phase1b): the accepted entries from fromInst on, and the checkpointed shares of truncated instances flagged decided (§4.9).</summary>
+    private List<PromiseEntry> Reported(int fromInst) =>
+        _log.Values.Where(x => x.Slot >= fromInst)
+            .Concat(_ckpt.Values.Where(x => x.Slot >= fromInst && !_log.ContainsKey(x.Slot)).Select(x => x with { Decided = true }))
+            .ToList();
 
     private bool HasShare(int slot, RspVid vid) => OwnShare(slot, vid) is not null;
 
@@ -219,7 +234,7 @@ public sealed class Server : RspActor<ServerInit>
         {
             _promised = m.Bal;
             StepDown(m.Bal);
-            Send(m.From, new Promise(_id, m.Bal, _log.Values.Where(x => x.Slot >= m.FromInst).ToList()));
+            Send(m.From, new Promise(_id, m.Bal, Reported(m.FromInst)));
         }
         else Send(m.From, new Nack(m.Bal, _promised));
     }
@@ -285,16 +300,46 @@ public sealed class Server : RspActor<ServerInit>
                 else Coverage.Hit("rsp: a retried write was applied once");
             }
             Observe(new ObsApply(_id, s, d.Vid, m, m.Key >= 0 && _store.TryGetValue(m.Key, out var st) ? st.Vid : null));
+            if (_s.Gc && _log.TryGetValue(s, out var own) && own.Vid == d.Vid) _unflushed[s] = own;
             if (_role != Role.Leader) continue;
             if (m.Op == RspOp.Put && _clients.TryGetValue(m.Client, out var c)) SendMsg(c, new ClientReply(m.Seq, null, "write"));
             if (m.Op == RspOp.ReadMark && _pendingReads.Remove(s, out var reads))
                 foreach (var r in reads) AnswerRead(r, "consistent");
         }
+        if (_s.Gc && _unflushed.Count > 0) CollectGarbage();
         if (_role == Role.Leader && !_ready && _applyIndex >= _hi)
         {
             _ready = true;
             _lease = true;                                      // the election granted it (§4.6); the old leader's has run out
             Coverage.Hit("rsp: a new leader applied the instances it took over and serves FAST reads");
+        }
+    }
+
+    /// <summary>
+    /// §4.9 [PROPOSED] after an apply: maybe checkpoint (Coyote chooses when the store is flushed), then drop every applied
+    /// log entry whose share is checkpointed (condition 3; M13: whose share is in the unflushed store).
+    /// </summary>
+    private void CollectGarbage()
+    {
+        if (RandomBoolean())
+        {
+            foreach (var (s, e) in _unflushed)
+            {
+                _ckpt[s] = e;
+                Observe(new ObsCheckpoint(_id, s, e.Vid));
+            }
+            _unflushed.Clear();
+            Coverage.Hit("rsp: a checkpoint flushed the store's shares");
+        }
+        foreach (var s in _log.Keys.Where(s => s <= _applyIndex).ToList())
+        {
+            var e = _log[s];
+            bool safe = _ckpt.TryGetValue(s, out var c) && c.Vid == e.Vid
+                || Mutant == RspMutant.M13TruncateUnflushed && _unflushed.TryGetValue(s, out var u) && u.Vid == e.Vid;
+            if (!safe || !_decided.TryGetValue(s, out var d) || d.Vid != e.Vid) continue;
+            _log.Remove(s);
+            Observe(new ObsTruncate(_id, s));
+            Coverage.Hit("rsp: a server truncated its log");
         }
     }
 
@@ -449,7 +494,7 @@ public sealed class Server : RspActor<ServerInit>
         _ready = false; _lease = false;
         _leaderHint = _id;
         _promises.Clear();
-        _promises[_id] = _log.Values.ToList();
+        _promises[_id] = Reported(1);
         Coverage.Hit("rsp: an election started");
         BroadcastOthers(_ => new Prepare(_id, b, 1));
         ArmTimer();
@@ -481,6 +526,15 @@ public sealed class Server : RspActor<ServerInit>
         for (int s = 1; s <= _hi; s++)
         {
             if (_decided.ContainsKey(s)) continue;
+            if (all.FirstOrDefault(e => e.Slot == s && e.Decided) is { } flagged)
+            {
+                // §4.9: truncated somewhere after it was decided; learn it (catch-up, not phase 1) and tell the others.
+                _decided[s] = (flagged.Vid, flagged.Meta);
+                Observe(new ObsDecided(_id, s, flagged.Vid));
+                BroadcastOthers(_ => new Commit(s, flagged.Vid, flagged.Meta));
+                Coverage.Hit("rsp: a takeover learned a truncated instance from a checkpointed share");
+                continue;
+            }
             var (vid, value, meta) = SelectValue(all.Where(e => e.Slot == s).ToList());
             Phase2(s, vid, value, meta);
         }

@@ -43,7 +43,7 @@ public sealed record RspParams(int N, int X, int QR, int QW)
 /// <summary>
 /// The mutants of brief RSPaxos §8 that the implementation can show (and ours, MB), each the one-rule change of the TLA+
 /// override with the same name in <c>configs/RSPaxos/MCRSPaxos.tla</c> where the single-decree model has it. M1 and M2 are
-/// parameter mutants (<see cref="RspParams.Unchecked"/>); M13 (garbage collection) has no switch: the log is never truncated.
+/// parameter mutants (<see cref="RspParams.Unchecked"/>); M13 needs log truncation on (<see cref="RspSettings.Gc"/>).
 /// </summary>
 public enum RspMutant
 {
@@ -77,6 +77,8 @@ public enum RspMutant
     MBNewVidOnResend,
     /// <summary>MX (ours): a server applies an accepted instance as if it were decided.</summary>
     MXApplyUndecided,
+    /// <summary>M13: a server drops an applied log entry once its share is in the local store, before a checkpoint flushes it.</summary>
+    M13TruncateUnflushed,
     /// <summary>MQ (ours, a liveness mutant): the leader decides only with an Accepted from every member.</summary>
     MQWaitAll,
 }
@@ -170,7 +172,8 @@ public sealed record Redirect(int From, int Seq, int Hint);
 /// <summary>§3 Prepare: one promise for every instance from <paramref name="FromInst"/> on (batch prepare).</summary>
 public sealed record Prepare(int From, int Bal, int FromInst);
 /// <summary>§3 one accepted entry reported by a Promise.</summary>
-public sealed record PromiseEntry(int Slot, int Bal, RspVid Vid, RspShare Share, RspMeta Meta);
+/// <paramref name="Decided"/>: a checkpointed share of a truncated instance (§4.9), reported as decided with this vid.
+public sealed record PromiseEntry(int Slot, int Bal, RspVid Vid, RspShare Share, RspMeta Meta, bool Decided = false);
 /// <summary>§3 Promise with the acceptor's accepted entries.</summary>
 public sealed record Promise(int From, int Bal, IReadOnlyList<PromiseEntry> Entries);
 /// <summary>§3 Accept: a different share for each destination.</summary>
@@ -196,9 +199,9 @@ public sealed record RspOpSpec(bool Write, int Key, bool Fast = false);
 /// <summary>
 /// One RS-Paxos run's settings shared by every actor: sizes, the mutant, whether actors resend on timeouts (off in the
 /// liveness runs), the number of keys, whether the network runs in virtual time (the latency model), and whether servers
-/// catch up on shares they lack (§4.7).
+/// catch up on shares they lack (§4.7), and whether servers checkpoint their stores and truncate their logs (§4.9).
 /// </summary>
-public sealed record RspSettings(RspParams P, RspMutant Mutant, bool Resend, int Keys = 2, bool Timed = false, bool CatchUp = true)
+public sealed record RspSettings(RspParams P, RspMutant Mutant, bool Resend, int Keys = 2, bool Timed = false, bool CatchUp = true, bool Gc = false)
 {
     /// <summary>The owner of ballot b &gt; 0: server (b − 1) mod n (ballot 1 is server 0's, the initial leader).</summary>
     public int Owner(int b) => (b - 1) % P.N;

@@ -46,6 +46,7 @@ public class RspCoyoteTests
     [InlineData("mutant", "M99", "mutant \"M99\"")]
     [InlineData("workload", "batch", "workload \"batch\"")]
     [InlineData("catchUp", "sometimes", "catchUp \"sometimes\"")]
+    [InlineData("gc", "yes", "gc \"yes\"")]
     [InlineData("colour", "red", "deployment field \"colour\" is unknown")]
     public void Bad_deployment_fields_are_refused_naming_the_field_or_the_constraint(string field, string value, string message)
     {
@@ -60,6 +61,8 @@ public class RspCoyoteTests
         Assert.Contains("needs leader duel", e.Message);
         var c = Assert.ThrowsAny<ArgumentException>(() => RspScenarios.Build(Fields("mutant:M9c", "catchUp:false"), null));
         Assert.Contains("needs catchUp true", c.Message);
+        var g = Assert.ThrowsAny<ArgumentException>(() => RspScenarios.Build(Fields("mutant:M13"), null));
+        Assert.Contains("needs gc true", g.Message);
         var m = Assert.ThrowsAny<ArgumentException>(() => RspScenarios.Build(Fields("params:A"), "ReplySound"));
         Assert.Contains("not an RS-Paxos monitor", m.Message);
     }
