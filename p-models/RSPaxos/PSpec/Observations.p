@@ -5,6 +5,7 @@
 
 event eMonConfig: tRspConfig;
 event eMonVote: (acc: int, bal: int, vid: int);       // Phase2b: an acceptor accepted (durably) vid at bal
+event eMonShare: (acc: int, idx: int);                 // Phase2b: ... keeping the share with this index
 event eMonPropose: (bal: int, vid: int);               // Phase2a: a proposer sent Accepts of vid at bal
 event eMonLearned: (p: int, vid: int);                 // Learn: a proposer learned vid
 event eMonRebuilt: int;                                 // SelectValue decoded this vid (GARBAGE: too few shares)

@@ -121,3 +121,13 @@ spec Recoverable observes eMonConfig, eMonVote {
     }
   }
 }
+
+/* RSP-S8 Share-index integrity (brief §6.1 S8; C# ShareIndexIntegrityMonitor): acceptor a keeps share
+ * index a. The TLA+ model has implicit indices, so this property exists only in P and C#. */
+spec ShareIndexIntegrity observes eMonShare {
+  start state Watching {
+    on eMonShare do (s: (acc: int, idx: int)) {
+      assert s.idx == s.acc, format("ShareIndexIntegrity [RSP-S8]: acceptor {0} keeps share index {1}", s.acc, s.idx);
+    }
+  }
+}

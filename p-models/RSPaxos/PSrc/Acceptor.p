@@ -11,6 +11,7 @@ machine Acceptor {
   var promised: int;
   var accBal: int;
   var accVid: int;
+  var accIdx: int;
 
   start state Up {
     entry (a: (id: int, cfg: tRspConfig, net: machine)) {
@@ -25,18 +26,21 @@ machine Acceptor {
     on ePrepare do (m: (from: machine, bal: int)) {
       if (m.bal >= promised) {
         promised = m.bal;
-        NSend(net, m.from, ePromise, (acc = id, bal = m.bal, accBal = accBal, vid = accVid));
+        NSend(net, m.from, ePromise, (acc = id, bal = m.bal, accBal = accBal, vid = accVid, idx = accIdx));
       } else {
         NSend(net, m.from, eNack, (bal = m.bal, promised = promised));
       }
     }
-    // TLA+ Phase2b: accept unless promised higher (M6: always) and raise the promise (M5: not).
-    on eAccept do (m: (from: machine, bal: int, vid: int)) {
+    // TLA+ Phase2b: accept unless promised higher (M6: always) and raise the promise (M5: not); keep
+    // the share with the index it came with.
+    on eAccept do (m: (from: machine, bal: int, vid: int, idx: int)) {
       if (m.bal >= promised || cfg.mutant == RM_M6) {
         if (m.bal > promised && cfg.mutant != RM_M5) { promised = m.bal; }
         accBal = m.bal;
         accVid = m.vid;
+        accIdx = m.idx;
         announce eMonVote, (acc = id, bal = m.bal, vid = m.vid);
+        announce eMonShare, (acc = id, idx = m.idx);
         NSend(net, m.from, eAccepted, (acc = id, bal = m.bal, vid = m.vid));
       } else {
         NSend(net, m.from, eNack, (bal = m.bal, promised = promised));

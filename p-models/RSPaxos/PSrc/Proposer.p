@@ -53,7 +53,7 @@ machine Proposer {
         prop = SelectValue();
         announce eMonPropose, (bal = bal, vid = prop);
         acks = default(set[int]);
-        Broadcast(net, accs, eAccept, (from = this, bal = bal, vid = prop));
+        SendAccepts();
         Arm();
         goto Accepting;
       }
@@ -84,6 +84,18 @@ machine Proposer {
 
   state Done {
     ignore ePromise, eAccepted, eNack, eTimeout;
+  }
+
+  // TLA+ Phase2a: acceptor i gets share index i of the value (M9: index 0 for everyone).
+  fun SendAccepts() {
+    var i: int;
+    var idx: int;
+    while (i < sizeof(accs)) {
+      idx = i;
+      if (cfg.mutant == RM_M9) { idx = 0; }
+      NSend(net, accs[i], eAccept, (from = this, bal = bal, vid = prop, idx = idx));
+      i = i + 1;
+    }
   }
 
   // Brief §4.3: group the reported pieces by vid across ballots (M3: by ballot and vid); a vid with X
@@ -131,12 +143,12 @@ machine Proposer {
     return k;
   }
 
-  // Distinct share indices (= acceptors) reporting the group's key.
+  // Distinct share indices reported for the group's key (a decode needs X distinct indices).
   fun CountOf(k: int): int {
     var a: int;
-    var c: int;
-    foreach (a in keys(promises)) { if (promises[a].vid != 0 && KeyOf(promises[a]) == k) { c = c + 1; } }
-    return c;
+    var s: set[int];
+    foreach (a in keys(promises)) { if (promises[a].vid != 0 && KeyOf(promises[a]) == k) { s += (promises[a].idx); } }
+    return sizeof(s);
   }
 
   fun TopOf(k: int): int {

@@ -1,7 +1,8 @@
 /*****************************************************************************************
  * Single-decree RS-Paxos (brief RSPaxos §2.3, §4.2-4.3), the P twin of specs/RSPaxos.tla and of the
- * instance logic of src/PandoCoyote/RSPaxos. Shares are abstract (brief §2.2): acceptor a holds share
- * index a of the value it accepted, and a value and its vid coincide, so a rebuilt value proposed
+ * instance logic of src/PandoCoyote/RSPaxos. Shares are abstract (brief §2.2) but carry their index:
+ * the proposer sends acceptor a share index a of its value (M9: index 0 to every acceptor), the
+ * acceptor keeps it and reports it, and SelectValue counts distinct indices. A value and its vid coincide, so a rebuilt value proposed
  * again keeps its vid. Proposer p's own value is vid p + 1; GARBAGE is what a decode with too few
  * shares yields (mutant M10). Ballot 0 is "none"; proposer p owns ballots p + 1, p + 1 + P, ...
  *****************************************************************************************/
@@ -15,6 +16,7 @@ enum tRspMutant {
   RM_M6,    // accept whatever the promise
   RM_M7,    // the proposer learns after QW - 1 Accepted
   RM_M8,    // the promise is not durable: after a restart it falls back to the accepted ballot
+  RM_M9,    // wrong share index: the proposer sends the same index (0) to every acceptor
   RM_M10,   // a vid counts as rebuildable with X - 1 shares, and decoding it yields garbage
   RM_MQ     // ours (liveness): learn only with an Accepted from every acceptor
 }
@@ -23,12 +25,12 @@ type tRspConfig = (n: int, x: int, qr: int, qw: int, proposers: int, rounds: int
                    drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int, timers: bool);
 
 // What an acceptor reports in a promise: its accepted ballot and vid (0, 0: nothing accepted).
-type tPromise = (acc: int, bal: int, accBal: int, vid: int);
+type tPromise = (acc: int, bal: int, accBal: int, vid: int, idx: int);
 
 event eRspSetup: seq[machine];
 event ePrepare: (from: machine, bal: int);
 event ePromise: tPromise;
-event eAccept: (from: machine, bal: int, vid: int);
+event eAccept: (from: machine, bal: int, vid: int, idx: int);
 event eAccepted: (acc: int, bal: int, vid: int);
 event eNack: (bal: int, promised: int);
 
