@@ -18,6 +18,11 @@ enum tRspMutant {
   RM_M8,    // the promise is not durable: after a restart it falls back to the accepted ballot
   RM_M9,    // wrong share index: the proposer sends the same index (0) to every acceptor
   RM_M10,   // a vid counts as rebuildable with X - 1 shares, and decoding it yields garbage
+  RM_M11R,  // (log) a new leader serves FAST reads before it is ready
+  RM_M12,   // (log) a recovery read takes any shares of the key, not only those of (instance, vid)
+  RM_M13,   // (log) an applied entry is truncated once its share is in the unflushed store
+  RM_MB,    // ours (log): the leader proposes every command in instance 1 (two vids in one ballot)
+  RM_MX,    // ours (log): a leader applies its own proposal before it is decided
   RM_MQ     // ours (liveness): learn only with an Accepted from every acceptor
 }
 

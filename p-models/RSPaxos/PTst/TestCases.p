@@ -44,3 +44,35 @@ test tcRspM10Validity [main=TestM10]: assert Validity in (union RspSystem, { Tes
 machine TestMQ { start state S { entry { new Harness(Live(4, 2, 3, 3, RM_MQ)); } } }
 test tcRspMQEventualDecision [main=TestMQ]: assert EventualDecision in (union RspSystem, { TestMQ });
 test tcRspM6ShareStability [main=TestM6]: assert ShareStability in (union RspSystem, { TestM6 });
+
+// ---------------------------------------------------------------------------------------------
+// The log (specs/RSPaxosLog.tla): every correct test asserts every log monitor.
+module RspLogSystem = { LogHarness, Network, LogServer, LogClient };
+
+machine TestLogChange { start state S { entry { new LogHarness(LogChange(4, 2, 3, 3, RM_NONE, false, 0)); } } }
+machine TestLogGc { start state S { entry { new LogHarness(LogGcChange(4, 2, 3, 3, RM_NONE, 0)); } } }
+machine TestLogPaper { start state S { entry { new LogHarness(LogStable(5, 3, 4, 4, RM_NONE, true, 1)); } } }
+test tcRspLogChange [main=TestLogChange]: assert LogAgreement, LogDecidedChosen, LogShareStability, LogRecoverable, LogOneValuePerBallot, LogOrder, LogLinearizable, LogRecoveryReadCorrect, ShareIndexIntegrity, Reached in (union RspLogSystem, { TestLogChange });
+test tcRspLogGc [main=TestLogGc]: assert LogAgreement, LogDecidedChosen, LogShareStability, LogRecoverable, LogOneValuePerBallot, LogOrder, LogLinearizable, LogRecoveryReadCorrect, ShareIndexIntegrity, Reached in (union RspLogSystem, { TestLogGc });
+test tcRspLogPaperSizes [main=TestLogPaper]: assert LogAgreement, LogDecidedChosen, LogShareStability, LogRecoverable, LogOneValuePerBallot, LogOrder, LogLinearizable, LogRecoveryReadCorrect, ShareIndexIntegrity, Reached in (union RspLogSystem, { TestLogPaper });
+
+// M11r: a new leader serves FAST reads before it is ready.
+machine TestLogM11r { start state S { entry { new LogHarness(LogChange(4, 2, 3, 3, RM_M11R, false, 2)); } } }
+test tcRspLogM11rLinearizable [main=TestLogM11r]: assert LogLinearizable in (union RspLogSystem, { TestLogM11r });
+// M12: a recovery read takes shares of the key from any instance.
+machine TestLogM12 { start state S { entry { new LogHarness(LogChange(4, 2, 3, 3, RM_M12, false, 1)); } } }
+test tcRspLogM12RecoveryReadCorrect [main=TestLogM12]: assert LogRecoveryReadCorrect in (union RspLogSystem, { TestLogM12 });
+// M13: truncation before the checkpoint.
+machine TestLogM13 { start state S { entry { new LogHarness(LogStable(4, 2, 3, 3, RM_M13, true, 0)); } } }
+test tcRspLogM13Recoverable [main=TestLogM13]: assert LogRecoverable in (union RspLogSystem, { TestLogM13 });
+// Log forms of M6 (accept regardless of the promise), M7 (decide with QW - 1), and ours MB (every
+// command in instance 1) and MX (apply the own proposal before it is decided).
+machine TestLogM6 { start state S { entry { new LogHarness(LogChange(4, 2, 3, 3, RM_M6, false, 1)); } } }
+test tcRspLogM6Agreement [main=TestLogM6]: assert LogAgreement in (union RspLogSystem, { TestLogM6 });
+test tcRspLogM6ShareStability [main=TestLogM6]: assert LogShareStability in (union RspLogSystem, { TestLogM6 });
+machine TestLogM7 { start state S { entry { new LogHarness(LogStable(4, 2, 3, 3, RM_M7, false, 1)); } } }
+test tcRspLogM7DecidedChosen [main=TestLogM7]: assert LogDecidedChosen in (union RspLogSystem, { TestLogM7 });
+machine TestLogMB { start state S { entry { new LogHarness(LogStable(4, 2, 3, 3, RM_MB, false, 1)); } } }
+test tcRspLogMBOneValuePerBallot [main=TestLogMB]: assert LogOneValuePerBallot in (union RspLogSystem, { TestLogMB });
+machine TestLogMX { start state S { entry { new LogHarness(LogStable(4, 2, 3, 3, RM_MX, false, 1)); } } }
+test tcRspLogMXLogOrder [main=TestLogMX]: assert LogOrder in (union RspLogSystem, { TestLogMX });
