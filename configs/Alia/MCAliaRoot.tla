@@ -1,0 +1,62 @@
+------------------------------ MODULE MCAliaRoot ------------------------------
+(***************************************************************************)
+(* Model-checking module for specs/AliaRoot.tla: brief Alia.md §7 MC-A     *)
+(* (RootDelegation: three replicas, two opaque configurations, one or two  *)
+(* root slots, two ballots, one crash) and MC-A4 (four replicas), with the *)
+(* mutants of §8 that live in the root tier.  Expected verdicts are in     *)
+(* configs/models.json.                                                    *)
+(***************************************************************************)
+EXTENDS AliaRoot, TLC
+
+CONSTANTS r1, r2, r3, r4, cA, cB
+
+\* Replicas and configurations are symmetric: roles and delegations are
+\* chosen nondeterministically and configurations are opaque (brief §7).
+\* Only invariants and action properties are checked with it.
+Sym == Permutations(Replicas) \cup Permutations(Configs)
+
+\* The sum of the voter counts of a set of messages (M2).
+RECURSIVE SumVoters(_)
+SumVoters(M) == IF M = {} THEN 0 ELSE LET m == CHOOSE x \in M : TRUE IN Cardinality(m.voters) + SumVoters(M \ {m})
+
+\* ---------------------------------------------------------------------------
+\* Mutants (brief §8).  Each is a one-rule override named in its cfg.  M1
+\* (PAPER_LITERAL) is the constant DelegationMode.
+
+\* M2: the tally is a sum over messages, not the set of ids: a vote that
+\* arrives directly and through its delegate counts twice.
+MutantM2IsQuorum(M) == 2 * SumVoters(M) > N
+
+\* M3: "a majority of the live replicas": the replicas that did not answer
+\* may be taken for dead (any of them: timeouts are guesses), and the
+\* majority is taken over the rest.
+MutantM3IsQuorum(M) == LET ids == UNION {m.voters : m \in M} IN
+    \E U \in SUBSET (Replicas \ ids) : 2 * Cardinality(ids) > N - Cardinality(U)
+
+\* M4: quorum off by one, 2 |ids| >= N (needs an even N).
+MutantM4IsQuorum(M) == 2 * Cardinality(UNION {m.voters : m \in M}) >= N
+
+\* M13: the RootAccept guard is dropped.
+MutantM13AcceptGuard(prom, b) == TRUE
+
+\* MR (ours): accepting does not raise the promise, so an accepted ballot
+\* can sit above it.
+MutantMRPromiseOnAccept(prom, b) == prom
+
+\* MP (ours, the root form of RS-Paxos's M8): the promise is not durable; a
+\* recovered replica falls back to the highest ballot it accepted.
+MutantMPPromiseAfterRestart(r) ==
+    LET bs == {rAccepted[r][e].bal : e \in {f \in Epochs : rAccepted[r][f] # NIL}}
+    IN IF bs = {} THEN 0 ELSE CHOOSE b \in bs : \A c \in bs : c <= b
+
+\* MA (ours): alpha > 1: a leader opens any slot that is not open, before the
+\* earlier ones are chosen.
+MutantMAMayOpen(l, e) == TRUE
+
+\* MV (ours): the leader commits a configuration other than the one it proposed.
+MutantMVCommitValue(l, e) == CHOOSE c \in Configs : c # proposal[l][e]
+
+\* MT (the harness's check that TypeOK can fail): an accepted value recorded
+\* with a ballot outside Ballots.
+MutantMTAcceptedBal(b) == b + 100
+=============================================================================

@@ -1,0 +1,437 @@
+------------------------------ MODULE AliaRoot ------------------------------
+(***************************************************************************)
+(* The root tier of Alia / hierarchical consensus (brief Alia.md §4.2,     *)
+(* §4.3): Multi-Paxos over epoch slots, where root slot e decides the      *)
+(* configuration of epoch e, run by every replica of a fixed universe,     *)
+(* with delegated voting.  The data plane (subquorums, tags, handoff) is   *)
+(* left out: a configuration is an opaque value here (brief §7 MC-A).      *)
+(*                                                                         *)
+(*  - Election = Phase 1: a candidate sends RootPrepare for every epoch    *)
+(*    above its commit point; a replica promises a ballot at least its     *)
+(*    promise and reports what it accepted or learned.  With promises from *)
+(*    a strict majority of Replicas the candidate leads: it learns slots   *)
+(*    reported chosen and re-proposes, per slot, the value accepted at the *)
+(*    highest ballot (§4.2 BecomeRootLeader).                              *)
+(*  - Epoch commit = Phase 2, with alpha = 1: a leader opens slot e only   *)
+(*    once it knows slots 1..e-1 chosen.                                   *)
+(*  - Delegated voting (§4.3), by DelegationMode:                          *)
+(*     "RELAY" (the repository's design, §4.3.2): every acceptor act is    *)
+(*       performed and persisted by the replica that owns the vote; a      *)
+(*       delegated replica may route its reply through its delegate, which *)
+(*       forwards the ids it heard from in one message.  Routing is a hint: *)
+(*       a replica may always answer directly (a retransmission does).     *)
+(*     "PAPER_LITERAL" (the seed's scheme, §4.3.3, finding F3): a delegate *)
+(*       votes for the replicas it believes delegated to it, without       *)
+(*       hearing from them; a delegated replica ignores root requests;     *)
+(*       each side forgets the delegation on its own (K root events or a   *)
+(*       timeout).  Must break RootAgreement.                              *)
+(*     "CUSTODY" (§4.3.4) is not modelled yet: it needs promises per slot.*)
+(*  - Counting (§4.3.2 R2, R3): a leader counts the SET of voter ids over  *)
+(*    the messages it uses, against a strict majority of the universe.     *)
+(*                                                                         *)
+(* Abstractions: ballots are integers not owned by anyone in advance; a    *)
+(* ballot is started by at most one candidate (the brief's <<round, pid>>  *)
+(* makes that so).  Messages stay in `msgs` (loss, duplication and         *)
+(* reordering for free).  Vote tallies are not stored: a candidate or     *)
+(* leader declares a quorum from any set of received messages whose ids   *)
+(* pass the quorum rule (Lamport's Paxos.tla style).  Heartbeats, the     *)
+(* nuclear option (§4.10) and petitions are not modelled; the delegation  *)
+(* budget K is a nondeterministic lapse.  Crash-recovery keeps the durable *)
+(* state of §1.2 and loses the rest.                                        *)
+(***************************************************************************)
+EXTENDS Integers, FiniteSets
+
+CONSTANTS
+    Replicas,        \* the fixed universe (every replica is a root acceptor)
+    Configs,         \* opaque configurations (all valid, brief §7 MC-A)
+    MaxEpoch,        \* root slots 1..MaxEpoch (epoch 0 is the genesis, known to all)
+    MaxBallot,       \* ballots 1..MaxBallot
+    MaxCrashes,      \* crash budget
+    DelegationMode,  \* "RELAY" or "PAPER_LITERAL"
+    NIL
+
+N == Cardinality(Replicas)
+Epochs == 1 .. MaxEpoch
+Ballots == 1 .. MaxBallot
+
+ASSUME AliaRootAssume ==
+    /\ N >= 1 /\ MaxEpoch >= 1 /\ MaxBallot >= 1 /\ MaxCrashes \in Nat
+    /\ DelegationMode \in {"RELAY", "PAPER_LITERAL"}
+    /\ NIL \notin Replicas \cup Configs
+
+VARIABLES
+    \* durable (§1.2)
+    rPromised,    \* rPromised[r]: highest root ballot promised (0: none)
+    rAccepted,    \* rAccepted[r][e]: [bal, cfg] accepted for slot e, or NIL
+    rChosen,      \* rChosen[r][e]: the configuration r learned for epoch e, or NIL
+    \* volatile
+    up,           \* up[r]: not crashed
+    role,         \* "F", "C" (candidate) or "L"
+    rBallot,      \* the ballot r leads or tries to lead (0: none)
+    proposal,     \* proposal[r][e]: the configuration r proposed for e in rBallot[r], or NIL
+    deleg,        \* deleg[r]: r's delegate, or NIL (RELAY, PAPER_LITERAL)
+    dlgs,         \* PAPER_LITERAL: dlgs[d], the replicas d believes delegated to it
+    msgs,         \* every message sent
+    \* ghost
+    ballotOf,     \* ballotOf[b]: the candidate that started ballot b, or NIL
+    tally,        \* the latest quorum declaration: [kind, bal, epoch, ids], or NIL.  Acts
+                  \* only accumulate, so a declaration honest when made stays honest:
+                  \* checking the latest one in every state checks them all.
+    chosenCfgs,   \* chosenCfgs[e]: the configurations declared chosen for epoch e
+    crashes,      \* crashes so far
+    crashed,      \* crashed[r]: r crashed at least once
+    revived       \* replicas that performed an acceptor act after a crash
+
+durableVars == <<rPromised, rAccepted, rChosen>>
+volatileVars == <<up, role, rBallot, proposal, deleg, dlgs>>
+ghostVars == <<ballotOf, tally, chosenCfgs, crashes, crashed, revived>>
+vars == <<durableVars, volatileVars, msgs, ghostVars>>
+
+Accepted == [bal : Ballots, cfg : Configs]
+Report == [voter : Replicas, epoch : Epochs, kind : {"Accepted", "Chosen"}, vbal : 0 .. MaxBallot, cfg : Configs]
+
+AliaRootTypeOK ==
+    /\ rPromised \in [Replicas -> 0 .. MaxBallot]
+    /\ rAccepted \in [Replicas -> [Epochs -> Accepted \cup {NIL}]]
+    /\ rChosen \in [Replicas -> [Epochs -> Configs \cup {NIL}]]
+    /\ up \in [Replicas -> BOOLEAN]
+    /\ role \in [Replicas -> {"F", "C", "L"}]
+    /\ rBallot \in [Replicas -> 0 .. MaxBallot]
+    /\ proposal \in [Replicas -> [Epochs -> Configs \cup {NIL}]]
+    /\ deleg \in [Replicas -> Replicas \cup {NIL}]
+    /\ dlgs \in [Replicas -> SUBSET Replicas]
+    /\ ballotOf \in [Ballots -> Replicas \cup {NIL}]
+    /\ chosenCfgs \in [Epochs -> SUBSET Configs]
+    /\ crashes \in 0 .. MaxCrashes
+    /\ revived \subseteq Replicas
+
+Init ==
+    /\ rPromised = [r \in Replicas |-> 0]
+    /\ rAccepted = [r \in Replicas |-> [e \in Epochs |-> NIL]]
+    /\ rChosen = [r \in Replicas |-> [e \in Epochs |-> NIL]]
+    /\ up = [r \in Replicas |-> TRUE]
+    /\ role = [r \in Replicas |-> "F"]
+    /\ rBallot = [r \in Replicas |-> 0]
+    /\ proposal = [r \in Replicas |-> [e \in Epochs |-> NIL]]
+    /\ deleg = [r \in Replicas |-> NIL]
+    /\ dlgs = [r \in Replicas |-> {}]
+    /\ msgs = {}
+    /\ ballotOf = [b \in Ballots |-> NIL]
+    /\ tally = NIL
+    /\ chosenCfgs = [e \in Epochs |-> {}]
+    /\ crashes = 0
+    /\ crashed = [r \in Replicas |-> FALSE]
+    /\ revived = {}
+
+Send(m) == msgs' = msgs \cup {m}
+SendAll(M) == msgs' = msgs \cup M
+
+\* The commit point: the largest e with 1..e all learned (§2.1 commitEpoch).
+CommitEpoch(r) == LET S == {e \in 0 .. MaxEpoch : \A f \in 1 .. e : rChosen[r][f] # NIL}
+                  IN CHOOSE e \in S : \A f \in S : f <= e
+
+-----------------------------------------------------------------------------
+(* Overridable rules: the MC module replaces one per mutant (brief §8).     *)
+
+\* §4.3.2 R2, R3: a quorum is a strict majority of the universe, counted as
+\* the set of voter ids over the messages used (M2: a sum over messages;
+\* M3: a majority of the replicas not suspected; M4: 2|ids| >= N).
+IsQuorum(M) == 2 * Cardinality(UNION {m.voters : m \in M}) > N
+\* §4.2 RootAccept guard (M13: dropped).
+AcceptGuard(prom, b) == b >= prom
+\* §4.2 accepting raises the promise to the ballot (MR: it does not).
+PromiseOnAccept(prom, b) == IF b > prom THEN b ELSE prom
+\* The ballot an acceptor records with an accepted value (MT: a bad one).
+AcceptedBal(b) == b
+\* §1.2 the promise is durable: a recovered replica keeps it (MP: it falls
+\* back to the highest ballot it accepted, as if the promise was not synced).
+PromiseAfterRestart(r) == rPromised[r]
+\* §4.2 alpha = 1: a leader opens slot e only when e is the first slot it
+\* has not learned and no slot of its is open (MA: any slot not open).
+MayOpen(l, e) == e = CommitEpoch(l) + 1 /\ \A f \in Epochs : proposal[l][f] # NIL => rChosen[l][f] # NIL
+\* §4.2 the leader commits the configuration it proposed (MV: another one).
+CommitValue(l, e) == proposal[l][e]
+
+-----------------------------------------------------------------------------
+(* Delegation (§4.3).                                                       *)
+
+\* PAPER_LITERAL: r picks a delegate (in RELAY the route is chosen per reply,
+\* see RouteVote).  No chains (§5.3).
+Delegate(r, d) ==
+    /\ DelegationMode = "PAPER_LITERAL"
+    /\ up[r] /\ up[d] /\ d # r /\ deleg[r] = NIL /\ deleg[d] = NIL
+    /\ ~\E x \in Replicas : deleg[x] = r
+    /\ deleg' = [deleg EXCEPT ![r] = d]
+    /\ dlgs' = [dlgs EXCEPT ![d] = @ \cup {r}]
+    /\ UNCHANGED <<durableVars, up, role, rBallot, proposal, msgs, ghostVars>>
+
+\* The delegator's side of a delegation ends (its budget K of root events is
+\* spent, or its timeout fires).
+Lapse(r) ==
+    /\ deleg[r] # NIL
+    /\ deleg' = [deleg EXCEPT ![r] = NIL]
+    /\ UNCHANGED <<durableVars, up, role, rBallot, proposal, dlgs, msgs, ghostVars>>
+
+\* PAPER_LITERAL: the delegate's side ends on its own count of root events.
+DelegateLapse(d, r) ==
+    /\ r \in dlgs[d]
+    /\ dlgs' = [dlgs EXCEPT ![d] = @ \ {r}]
+    /\ UNCHANGED <<durableVars, up, role, rBallot, proposal, deleg, msgs, ghostVars>>
+
+\* The delegated replicas whose ids a delegate adds to its own vote: only
+\* PAPER_LITERAL does so (phantom votes, §4.3.3).
+Phantoms(d) == IF DelegationMode = "PAPER_LITERAL" THEN dlgs[d] ELSE {}
+
+\* PAPER_LITERAL: a delegated replica ignores root requests.
+Ignores(r) == DelegationMode = "PAPER_LITERAL" /\ deleg[r] # NIL
+
+-----------------------------------------------------------------------------
+(* Messages (§3.1, §3.2).                                                   *)
+
+MsgPrepare(b, c, low) == [type |-> "Prepare", bal |-> b, cand |-> c, low |-> low]
+MsgPromise(b, c, V, R, via) == [type |-> "Promise", bal |-> b, cand |-> c, voters |-> V, reports |-> R, via |-> via]
+MsgAccept(b, e, cfg, l) == [type |-> "Accept", bal |-> b, epoch |-> e, cfg |-> cfg, leader |-> l]
+MsgAccepted(b, e, l, V, via) == [type |-> "Accepted", bal |-> b, epoch |-> e, cand |-> l, voters |-> V, via |-> via]
+MsgCommit(e, cfg) == [type |-> "Commit", epoch |-> e, cfg |-> cfg]
+\* RELAY: a delegated replica's own act, routed through a delegate.  Which
+\* replica delegates forward is not recorded: a forwarded message carries
+\* `via` = DELEGATE (the counting rule uses only the voter ids).
+MsgRelay(v, kind, b, e, c, R) ==
+    [type |-> "Relay", voter |-> v, kind |-> kind, bal |-> b, epoch |-> e, cand |-> c, reports |-> R]
+DELEGATE == "delegate"
+
+\* What r reports for epochs >= low (§4.2 on RootPrepare).
+ReportsOf(r, low) ==
+    {[voter |-> r, epoch |-> e, kind |-> "Chosen", vbal |-> 0, cfg |-> rChosen[r][e]] :
+        e \in {f \in Epochs : f >= low /\ rChosen[r][f] # NIL}}
+    \cup
+    {[voter |-> r, epoch |-> e, kind |-> "Accepted", vbal |-> rAccepted[r][e].bal, cfg |-> rAccepted[r][e].cfg] :
+        e \in {f \in Epochs : f >= low /\ rChosen[r][f] = NIL /\ rAccepted[r][f] # NIL}}
+
+\* RouteVote (§4.3.2): the reply goes to the requester directly or, in
+\* RELAY, through a delegate.  Which delegate, and whether the delegation
+\* has lapsed, only decides the route (rule 4: lapse, renewal, the
+\* once-per-epoch rule and the choice of delegate affect liveness only), so
+\* RELAY lets any reply go through a delegate: every delegation map and
+\* every re-delegation at once, with no delegation state.
+RouteVote(r, kind, b, e, c, R) ==
+    LET direct == IF kind = "Promise" THEN MsgPromise(b, c, {r} \cup Phantoms(r), R, r)
+                  ELSE MsgAccepted(b, e, c, {r} \cup Phantoms(r), r)
+    IN IF DelegationMode = "RELAY"
+       THEN \/ Send(direct)
+            \/ Send(MsgRelay(r, kind, b, e, c, R))
+       ELSE Send(direct)
+
+\* r performs an acceptor act (it counts as revived if it crashed before).
+DidAct(r) == revived' = IF crashed[r] THEN revived \cup {r} ELSE revived
+
+\* The acts replica r performed itself, read off the messages it sent: its
+\* own direct reply (via = r) or its relayed vote.  A delegate's phantom ids
+\* (PAPER_LITERAL) are in its own direct reply but are no act of theirs.
+Acted(r, kind, b, e) == \E m \in msgs :
+    \/ /\ m.type = IF kind = "Promise" THEN "Promise" ELSE "Accepted"
+       /\ m.via = r /\ m.bal = b /\ (kind = "Accepted" => m.epoch = e)
+    \/ /\ m.type = "Relay" /\ m.voter = r /\ m.kind = kind /\ m.bal = b /\ (kind = "Accepted" => m.epoch = e)
+
+-----------------------------------------------------------------------------
+(* Root acceptor (§4.2).                                                    *)
+
+\* on RootPrepare (TLA+ Phase 1b): promise a ballot at least the promise and
+\* report from low on.
+Promise(r) ==
+    /\ up[r] /\ ~Ignores(r)
+    /\ \E m \in msgs :
+        /\ m.type = "Prepare" /\ m.bal >= rPromised[r]
+        /\ rPromised' = [rPromised EXCEPT ![r] = m.bal]
+        /\ role' = IF m.cand # r /\ m.bal > rBallot[r] THEN [role EXCEPT ![r] = "F"] ELSE role
+        /\ DidAct(r)
+        /\ RouteVote(r, "Promise", m.bal, 0, m.cand, ReportsOf(r, m.low))
+    /\ UNCHANGED <<rAccepted, rChosen, up, rBallot, proposal, deleg, dlgs,
+                   ballotOf, tally, chosenCfgs, crashes, crashed>>
+
+\* on RootAccept (TLA+ Phase 2b): accept at a ballot at least the promise
+\* (M13: whatever the promise), unless the slot is learned.
+Accept(r) ==
+    /\ up[r] /\ ~Ignores(r)
+    /\ \E m \in msgs :
+        /\ m.type = "Accept" /\ AcceptGuard(rPromised[r], m.bal)
+        /\ rChosen[r][m.epoch] = NIL
+        /\ rAccepted[r][m.epoch] # [bal |-> m.bal, cfg |-> m.cfg]
+        /\ rPromised' = [rPromised EXCEPT ![r] = PromiseOnAccept(@, m.bal)]
+        /\ rAccepted' = [rAccepted EXCEPT ![r][m.epoch] = [bal |-> AcceptedBal(m.bal), cfg |-> m.cfg]]
+        /\ DidAct(r)
+        /\ RouteVote(r, "Accepted", m.bal, m.epoch, m.leader, {})
+    /\ UNCHANGED <<rChosen, volatileVars, ballotOf, tally, chosenCfgs, crashes, crashed>>
+
+\* RELAY DelegateFlush: a delegate forwards, in one message, the ids (and
+\* reports) of the votes of one act relayed so far.  Relays arrive in any
+\* order and a flush may come at any time, so every grouping of the votes
+\* into messages is reached in some behaviour.
+Flush ==
+    /\ DelegationMode = "RELAY"
+    /\ \E m \in msgs :
+        /\ m.type = "Relay"
+        /\ LET B == {x \in msgs : x.type = "Relay" /\ x.kind = m.kind /\ x.bal = m.bal
+                                 /\ x.epoch = m.epoch /\ x.cand = m.cand}
+           IN Send(IF m.kind = "Promise"
+                   THEN MsgPromise(m.bal, m.cand, {x.voter : x \in B}, UNION {x.reports : x \in B}, DELEGATE)
+                   ELSE MsgAccepted(m.bal, m.epoch, m.cand, {x.voter : x \in B}, DELEGATE))
+    /\ UNCHANGED <<durableVars, volatileVars, ghostVars>>
+
+-----------------------------------------------------------------------------
+(* Root proposer and leader (§4.2).                                         *)
+
+\* RootStartElection: c starts a ballot nobody started, above its promise.
+StartElection(c, b) ==
+    /\ up[c] /\ role[c] # "L" /\ ballotOf[b] = NIL /\ b > rPromised[c]
+    /\ ballotOf' = [ballotOf EXCEPT ![b] = c]
+    /\ role' = [role EXCEPT ![c] = "C"]
+    /\ rBallot' = [rBallot EXCEPT ![c] = b]
+    /\ proposal' = [proposal EXCEPT ![c] = [e \in Epochs |-> NIL]]
+    /\ Send(MsgPrepare(b, c, CommitEpoch(c) + 1))
+    /\ UNCHANGED <<durableVars, up, deleg, dlgs, tally, chosenCfgs, crashes, crashed, revived>>
+
+\* BecomeRootLeader: promises whose voters form a quorum.  Slots reported
+\* chosen are learned; a slot with accepted reports gets the value of the
+\* highest reported ballot; the loop stops at the first slot with no report.
+BecomeLeader(c) ==
+    /\ up[c] /\ role[c] = "C"
+    /\ \E P \in SUBSET {m \in msgs : m.type = "Promise" /\ m.bal = rBallot[c] /\ m.cand = c} :
+        /\ IsQuorum(P)
+        /\ LET R == UNION {m.reports : m \in P}
+               ids == UNION {m.voters : m \in P}
+               ChosenRep(e) == {p \in R : p.epoch = e /\ p.kind = "Chosen"}
+               AccRep(e) == {p \in R : p.epoch = e /\ p.kind = "Accepted"}
+               Reported(e) == ChosenRep(e) # {} \/ AccRep(e) # {}
+               low == CommitEpoch(c) + 1
+               \* the slots from low up to the first one nobody reported
+               span == {e \in Epochs : e >= low /\ \A f \in low .. e : Reported(f)}
+               Top(e) == CHOOSE p \in AccRep(e) : \A q \in AccRep(e) : q.vbal <= p.vbal
+               learned == [e \in Epochs |-> IF e \in span /\ ChosenRep(e) # {} THEN (CHOOSE p \in ChosenRep(e) : TRUE).cfg
+                                            ELSE rChosen[c][e]]
+               redo == {e \in span : ChosenRep(e) = {}}
+           IN /\ role' = [role EXCEPT ![c] = "L"]
+              /\ rChosen' = [rChosen EXCEPT ![c] = learned]
+              /\ proposal' = [proposal EXCEPT ![c] = [e \in Epochs |-> IF e \in redo THEN Top(e).cfg ELSE NIL]]
+              /\ tally' = [kind |-> "Promise", bal |-> rBallot[c], epoch |-> 0, ids |-> ids]
+              /\ SendAll({MsgAccept(rBallot[c], e, Top(e).cfg, c) : e \in redo})
+    /\ UNCHANGED <<rPromised, rAccepted, up, rBallot, deleg, dlgs,
+                   ballotOf, chosenCfgs, crashes, crashed, revived>>
+
+\* RootPropose (alpha = 1): the leader opens the next slot with any valid
+\* configuration once every earlier slot is learned and none is open.
+Propose(l, e, cfg) ==
+    /\ up[l] /\ role[l] = "L" /\ proposal[l][e] = NIL /\ rChosen[l][e] = NIL
+    /\ MayOpen(l, e)
+    /\ proposal' = [proposal EXCEPT ![l][e] = cfg]
+    /\ Send(MsgAccept(rBallot[l], e, cfg, l))
+    /\ UNCHANGED <<durableVars, up, role, rBallot, deleg, dlgs, ghostVars>>
+
+\* on RootAccepted from a quorum: chosen; RootCommit to everyone.
+Decide(l, e) ==
+    /\ up[l] /\ role[l] = "L" /\ proposal[l][e] # NIL /\ rChosen[l][e] = NIL
+    /\ \E A \in SUBSET {m \in msgs : m.type = "Accepted" /\ m.bal = rBallot[l] /\ m.epoch = e /\ m.cand = l} :
+        /\ IsQuorum(A)
+        /\ tally' = [kind |-> "Accepted", bal |-> rBallot[l], epoch |-> e, ids |-> UNION {m.voters : m \in A}]
+    /\ rChosen' = [rChosen EXCEPT ![l][e] = CommitValue(l, e)]
+    /\ chosenCfgs' = [chosenCfgs EXCEPT ![e] = @ \cup {CommitValue(l, e)}]
+    /\ Send(MsgCommit(e, CommitValue(l, e)))
+    /\ UNCHANGED <<rPromised, rAccepted, volatileVars, ballotOf, crashes, crashed, revived>>
+
+\* on RootCommit: learn (§4.2 Learn).
+Learn(r) ==
+    /\ up[r]
+    /\ \E m \in msgs :
+        /\ m.type = "Commit" /\ rChosen[r][m.epoch] = NIL
+        /\ rChosen' = [rChosen EXCEPT ![r][m.epoch] = m.cfg]
+    /\ UNCHANGED <<rPromised, rAccepted, volatileVars, msgs, ghostVars>>
+
+\* Crash: the volatile state is lost (roles, proposals, delegations).
+Crash(r) ==
+    /\ up[r] /\ crashes < MaxCrashes
+    /\ up' = [up EXCEPT ![r] = FALSE]
+    /\ role' = [role EXCEPT ![r] = "F"]
+    /\ rBallot' = [rBallot EXCEPT ![r] = 0]
+    /\ proposal' = [proposal EXCEPT ![r] = [e \in Epochs |-> NIL]]
+    /\ deleg' = [deleg EXCEPT ![r] = NIL]
+    /\ dlgs' = [dlgs EXCEPT ![r] = {}]
+    /\ crashes' = crashes + 1
+    /\ crashed' = [crashed EXCEPT ![r] = TRUE]
+    /\ UNCHANGED <<durableVars, msgs, ballotOf, tally, chosenCfgs, revived>>
+
+Recover(r) ==
+    /\ ~up[r]
+    /\ up' = [up EXCEPT ![r] = TRUE]
+    /\ rPromised' = [rPromised EXCEPT ![r] = PromiseAfterRestart(r)]
+    /\ UNCHANGED <<rAccepted, rChosen, role, rBallot, proposal, deleg, dlgs, msgs, ghostVars>>
+
+Next ==
+    \/ Flush
+    \/ \E r \in Replicas :
+          \/ Promise(r) \/ Accept(r) \/ BecomeLeader(r) \/ Learn(r)
+          \/ Lapse(r) \/ Crash(r) \/ Recover(r)
+          \/ \E d \in Replicas : Delegate(r, d) \/ DelegateLapse(r, d)
+          \/ \E b \in Ballots : StartElection(r, b)
+          \/ \E e \in Epochs : Decide(r, e)
+          \/ \E e \in Epochs, cfg \in Configs : Propose(r, e, cfg)
+
+Spec == Init /\ [][Next]_vars
+
+-----------------------------------------------------------------------------
+(* Safety (brief §6.1).  IDs refer to docs/invariants.md.                   *)
+
+\* ALIA-S1 RootAgreement: at most one configuration per epoch, declared or learned.
+RootAgreementInv ==
+    /\ \A e \in Epochs : Cardinality(chosenCfgs[e]) <= 1
+    /\ \A p, q \in Replicas, e \in Epochs :
+          rChosen[p][e] # NIL /\ rChosen[q][e] # NIL => rChosen[p][e] = rChosen[q][e]
+
+\* ALIA-S2 RootValidity: a chosen configuration was proposed for its epoch.
+RootValidityInv == \A e \in Epochs : \A c \in chosenCfgs[e] :
+    \E m \in msgs : m.type = "Accept" /\ m.epoch = e /\ m.cfg = c
+
+\* ALIA-S3 RootContiguity: epoch e is chosen only after epoch e - 1.
+RootContiguityInv == \A e \in Epochs : e > 1 /\ chosenCfgs[e] # {} => chosenCfgs[e - 1] # {}
+
+\* ALIA-S4 TallyHonesty: every id in a quorum declaration performed that act
+\* (kind, ballot and, for an accept, epoch) itself (§4.3.2 R1).
+TallyHonestyInv == tally # NIL => \A id \in tally.ids :
+    /\ id \in Replicas
+    /\ Acted(id, tally.kind, tally.bal, tally.epoch)
+
+\* ALIA-S5 TallyIsMajority: every quorum declaration holds a strict majority
+\* of the universe (so any two intersect).
+TallyIsMajorityInv == tally # NIL => 2 * Cardinality(tally.ids) > N
+
+\* ALIA-S6 AcceptorMonotonicity (state part): an accepted ballot is never
+\* above the promise.  The action part is AcceptorMonotonicProp.
+AcceptedBelowPromiseInv == \A r \in Replicas, e \in Epochs :
+    rAccepted[r][e] # NIL => rAccepted[r][e].bal <= rPromised[r]
+AcceptorMonotonicProp == [][\A r \in Replicas : rPromised'[r] >= rPromised[r]]_vars
+
+\* ALIA-R1 Refinement: the configurations chosen for each epoch refine
+\* specs/Consensus.tla (written out per epoch: TLC does not check a
+\* quantifier over [][A]_v formulas).
+EpochConsensus(e) == INSTANCE Consensus WITH Value <- Configs, chosen <- chosenCfgs[e]
+RootRefinementProp ==
+    /\ \A e \in Epochs : EpochConsensus(e)!Init
+    /\ [][\A e \in Epochs : [EpochConsensus(e)!Next]_(EpochConsensus(e)!vars)]_vars
+
+-----------------------------------------------------------------------------
+(* Reachability witnesses: a correct model must violate each.               *)
+
+\* ALIA-W1 No configuration is chosen.
+NothingChosenWitness == \A e \in Epochs : chosenCfgs[e] = {}
+\* ALIA-W2 No quorum is declared that a delegate's message carrying two or
+\* more votes could have been part of.
+NoDelegatedQuorumWitness == tally # NIL =>
+    ~\E m \in msgs : m.type \in {"Promise", "Accepted"} /\ m.via = DELEGATE /\ m.bal = tally.bal
+                     /\ Cardinality(m.voters) >= 2 /\ m.voters \subseteq tally.ids
+\* ALIA-W3 No second leader re-proposes a value reported accepted.
+NoReproposeWitness == \A m1, m2 \in msgs :
+    ~(m1.type = "Accept" /\ m2.type = "Accept" /\ m1.epoch = m2.epoch /\ m1.bal < m2.bal /\ m1.cfg = m2.cfg)
+\* ALIA-W4 No epoch after the first is chosen.
+NoSecondEpochWitness == \A e \in Epochs : e > 1 => chosenCfgs[e] = {}
+\* ALIA-W5 No replica that crashed performs an acceptor act afterwards.
+NoVoteAfterRestartWitness == revived = {}
+=============================================================================
