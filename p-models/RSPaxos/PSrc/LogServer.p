@@ -96,6 +96,7 @@ machine LogServer {
 
     // ServeFast (FAST at a ready lease holder; M11r: before ready), else ProposeCmd of a READMARK.
     on eLRead do (m: (client: machine, op: int, fast: bool)) {
+      var s: int;
       if (role == 1) { return; }
       if (role != 2) { NSend(net, m.client, eLRedirect, (op = m.op, hint = leaderHint)); return; }
       waiters[m.op] = m.client;
@@ -104,7 +105,11 @@ machine LogServer {
         AnswerRead(m.op);
         return;
       }
-      if (-m.op in values(props)) { return; }
+      if (-m.op in values(props)) {
+        // A takeover may have re-proposed and applied this read's READMARK before the reader asked here.
+        foreach (s in keys(props)) { if (props[s] == -m.op && s <= applied) { AnswerRead(m.op); return; } }
+        return;
+      }
       Propose(NextSlot(), -m.op);
     }
 
