@@ -151,6 +151,9 @@ AliaHandoffTypeOK ==
 \* §4.1 the root leader checks ValidCfg before proposing (M9: the uniqueness
 \* and totality of tag ownership is not checked).
 RootCheck(c) == ValidCfg(c)
+\* §4.4 a replica creates instance (i, x) only from Cfg(x) (S14; MS: one
+\* that has not learned Cfg(x) creates it from the last configuration it knows).
+StartCfg(x) == cfg[x]
 \* §4.6 EpochStart: genesis instances start with their whole scope active,
 \* later ones with it pending (M5: every instance starts with its scope
 \* active, before any Install).
@@ -250,8 +253,8 @@ RootReveal(x, c) ==
 \* §4.4 OnNewEpoch: instance (i, x) is created from Cfg(x) alone (S14) and its
 \* leader gets EpochStart chosen first.
 StartInstance(I) ==
-    /\ I[2] >= 1 /\ cfg[I[2]] # NIL /\ I[1] \in SqOf(cfg[I[2]]) /\ ~Started(I)
-    /\ sm' = [sm EXCEPT ![I] = ApplyStart(I, Fresh(cfg[I[2]], I))]
+    /\ I[2] >= 1 /\ StartCfg(I[2]) # NIL /\ I[1] \in SqOf(StartCfg(I[2])) /\ ~Started(I)
+    /\ sm' = [sm EXCEPT ![I] = ApplyStart(I, Fresh(StartCfg(I[2]), I))]
     /\ UNCHANGED <<cfg, prop, msgs, lost, retired, cli, ops, opOrder, installs, rejects>>
 
 \* §4.4 CloseInstance / §4.7.2: the leader of an outdated instance proposes
@@ -466,8 +469,7 @@ NoServeWithoutConfigInv == \A I \in Inst : Started(I) => cfg[I[2]] # NIL /\ I[1]
 NoTruncateBeforeAckInv ==
     \A K \in retired : \A t \in Scope(K) : \E J \in Inst : \E e \in installs[J] : e.from = K /\ t \in e.tags
 
-\* ALIA-R2 Refinement: for the object RefObj (a constant of the MC module),
-\* the history refines the atomic register of specs/AtomicRegister.tla.  A Put
+\* ALIA-R2 Refinement: for one object (RefObj), the history refines the atomic register of specs/AtomicRegister.tla.  A Put
 \* is stamped with the version it first took effect with, a Get with the
 \* version it returned.
 RegHist(o) ==
@@ -481,6 +483,13 @@ RegHist(o) ==
                      THEN IF Positions(id, o) # {} THEN opOrder[o][First(id, o)].ver ELSE -1
                      ELSE IF ops[id].status = "done" THEN ops[id].res.ver ELSE -1,
            ret |-> IF ops[id].kind = "Get" /\ ops[id].status = "done" THEN ops[id].res.val ELSE "no value"]]
+
+RefObj == CHOOSE o \in Objects : TRUE
+Register == INSTANCE AtomicRegister WITH
+    hist <- RegHist(RefObj), Ids <- Ids, Values <- Values, InitValue <- InitVal,
+    Stamps <- 0 .. 2 * Cardinality(Ids), InitStamp <- 0, NoStamp <- -1,
+    StampLT <- LAMBDA a, b : a < b
+RegisterRefinementProp == Register!Spec
 
 \* ALIA-L3 A fuzzy transition completes: once epoch x is known, every tag
 \* becomes active at its epoch-x owner, unless a later epoch supersedes x.
@@ -518,6 +527,8 @@ NoApplyRejectWitness == rejects = {}
 \* W10: after a reply is lost, every tag still reaches its owner in the last
 \* epoch (the releaser re-sends).
 NoResendWitness == ~(lost > 0 /\ AllMoved)
+\* W12: every tag reaches its owner in the last epoch (with MC-C: the crossing completes).
+NotAllMovedWitness == ~AllMoved
 \* W11: a tag moves twice (a release chain, MC-B3).
 NoChainWitness == \A J \in Inst : J[2] >= 2 /\ Started(J) => sm[J].active = {}
 =============================================================================

@@ -4,6 +4,11 @@
 (* Alia.md §7 MC-B (OneHandoff, layout V2), MC-B3 (a release chain) and    *)
 (* MC-C (the Fig. 2 crossing, layout V5), and the mutants of §8 that live  *)
 (* in the data plane.  Expected verdicts are in configs/models.json.       *)
+(*                                                                         *)
+(* The safety models set MaxLosses = 0: a lost reply is, for safety, a     *)
+(* reply never received, and TLC explores those anyway (receiving is       *)
+(* never forced).  Losses matter only with fairness: the liveness models   *)
+(* (B_Live, the M16 models) allow one.                                     *)
 (***************************************************************************)
 EXTENDS AliaHandoff, TLC
 
@@ -12,15 +17,6 @@ CONSTANTS A, B, C, r1, r2, r3, t1, t2, tb, td, tf, o1, ob, od, of, c1, c2, v1, v
 \* Values and clients are interchangeable (brief §7); subquorums, replicas
 \* and tags are not (ownership is fixed per tag).  Safety only.
 Sym == Permutations(Values) \cup Permutations(Clients)
-
-\* The object whose history is checked against specs/AtomicRegister.tla.
-RefObj == CHOOSE o \in Objects : TRUE
-
-Register == INSTANCE AtomicRegister WITH
-    hist <- RegHist(RefObj), Ids <- Ids, Values <- Values, InitValue <- InitVal,
-    Stamps <- 0 .. 2 * Cardinality(Ids), InitStamp <- 0, NoStamp <- -1,
-    StampLT <- LAMBDA a, b : a < b
-RegisterRefinementProp == Register!Spec
 
 \* ---------------------------------------------------------------------------
 \* Layouts (brief §5.4).
@@ -80,6 +76,14 @@ MutantM10MayForceTakeover == TRUE
 
 \* M14: a tag's snapshot omits the session table.
 MutantM14SnapSessions(S) == [c \in Clients |-> NoSession]
+
+\* MS (ours): a replica that has not learned Cfg(x) creates instance (i, x)
+\* from the last configuration it knows (for example on a handoff message).
+MutantMSStartCfg(x) == IF cfg[x] # NIL THEN cfg[x] ELSE cfg[x - 1]
+
+\* MT (the harness's check that TypeOK can fail): EpochStart activates a
+\* value that is not a tag.
+MutantMTStartActive(I, S) == {NIL}
 
 \* M16: an instance retires once its scope is sealed, before the acks.
 MutantM16RetireReady(K) == Scope(K) \subseteq sm[K].sealed
