@@ -98,9 +98,10 @@ VARIABLES
     ops,       \* ops[id]: the operation's record (status "idle" before it is invoked)
     opOrder,   \* opOrder[o]: the operations on o that took effect, in commit order
     installs,  \* installs[J]: the Install entries chosen in J
-    rejects    \* operations an instance rejected at apply time (NotOwner)
+    rejects,   \* operations an instance rejected at apply time (NotOwner)
+    continued  \* instances that received tags by log continuation (§4.7.4)
 
-vars == <<cfg, sm, prop, msgs, lost, retired, cli, ops, opOrder, installs, rejects>>
+vars == <<cfg, sm, prop, msgs, lost, retired, cli, ops, opOrder, installs, rejects, continued>>
 
 KV == [val : Values \cup {InitVal}, ver : Nat]
 InitKV == [val |-> InitVal, ver |-> 0]
@@ -144,6 +145,7 @@ AliaHandoffTypeOK ==
     /\ ops \in [Ids -> OpRec]
     /\ \A o \in Objects : opOrder[o] \in Seq(Commit)
     /\ rejects \subseteq Ids
+    /\ continued \subseteq Inst
 
 -----------------------------------------------------------------------------
 (* Overridable rules: the MC module replaces one per mutant (brief §8).     *)
@@ -173,6 +175,10 @@ MayClose(I) == TRUE
 \* ... and the acquirer never takes a tag over without a handoff (M10: it
 \* does, from the configuration's initial state, after a timeout).
 MayForceTakeover == FALSE
+\* §4.7.4 log continuation (an optimisation): when a subquorum's members do not
+\* change, its new instance may continue the old one's log (off by default;
+\* the MC module turns it on for the models that check it).
+LogContinuation == FALSE
 \* §4.7.2 an instance retires once every tag of its scope is acknowledged
 \* (M16: once every tag of its scope is sealed).
 RetireReady(K) == \A t \in Scope(K) : \E J \in Inst : \E e \in installs[J] : e.from = K /\ t \in e.tags
@@ -241,6 +247,7 @@ Init ==
     /\ opOrder = [o \in Objects |-> <<>>]
     /\ installs = [I \in Inst |-> {}]
     /\ rejects = {}
+    /\ continued = {}
 
 \* The root reveals the configuration of epoch x (§4.2; the root tier is
 \* AliaRoot.tla): the leader checks it before proposing (§4.1).
@@ -248,14 +255,14 @@ RootReveal(x, c) ==
     /\ x \in 1 .. MaxEpoch /\ cfg[x] = NIL /\ cfg[x - 1] # NIL
     /\ c \in CfgChoices[x] /\ RootCheck(c)
     /\ cfg' = [cfg EXCEPT ![x] = c]
-    /\ UNCHANGED <<sm, prop, msgs, lost, retired, cli, ops, opOrder, installs, rejects>>
+    /\ UNCHANGED <<sm, prop, msgs, lost, retired, cli, ops, opOrder, installs, rejects, continued>>
 
 \* §4.4 OnNewEpoch: instance (i, x) is created from Cfg(x) alone (S14) and its
 \* leader gets EpochStart chosen first.
 StartInstance(I) ==
     /\ I[2] >= 1 /\ StartCfg(I[2]) # NIL /\ I[1] \in SqOf(StartCfg(I[2])) /\ ~Started(I)
     /\ sm' = [sm EXCEPT ![I] = ApplyStart(I, Fresh(StartCfg(I[2]), I))]
-    /\ UNCHANGED <<cfg, prop, msgs, lost, retired, cli, ops, opOrder, installs, rejects>>
+    /\ UNCHANGED <<cfg, prop, msgs, lost, retired, cli, ops, opOrder, installs, rejects, continued>>
 
 \* §4.4 CloseInstance / §4.7.2: the leader of an outdated instance proposes
 \* EpochChange (on learning Cfg(x+1), or on a HandoffRequest).
@@ -264,7 +271,7 @@ ProposeClose(I) ==
     /\ I[2] < MaxEpoch /\ cfg[I[2] + 1] # NIL
     /\ MayClose(I)
     /\ prop' = [prop EXCEPT ![I] = @ \cup {EC}]
-    /\ UNCHANGED <<cfg, sm, msgs, lost, retired, cli, ops, opOrder, installs, rejects>>
+    /\ UNCHANGED <<cfg, sm, msgs, lost, retired, cli, ops, opOrder, installs, rejects, continued>>
 
 \* §4.8.2 the leader of I proposes a client's request: its tag is active in I
 \* and I has not applied it (a leader with a queued request for a pending tag
@@ -277,7 +284,7 @@ ProposeOp(c, I) ==
        /\ sm[I].sess[c].seq < cli[c]
        /\ OpEntry(id) \notin prop[I]
        /\ prop' = [prop EXCEPT ![I] = @ \cup {OpEntry(id)}]
-       /\ UNCHANGED <<cfg, sm, msgs, lost, retired, cli, ops, opOrder, installs, rejects>>
+       /\ UNCHANGED <<cfg, sm, msgs, lost, retired, cli, ops, opOrder, installs, rejects, continued>>
 
 \* A proposed entry is chosen in I's next slot, and applied (§4.5, §4.6).
 Choose(I, e) ==
@@ -293,7 +300,7 @@ Choose(I, e) ==
                  inst |-> I, holder |-> TagOf[e.obj] \in sm[I].active])]
        ELSE UNCHANGED opOrder
     /\ rejects' = IF e.type = "Op" /\ ~OpAllowed(I, sm[I], TagOf[e.obj]) THEN rejects \cup {e.id} ELSE rejects
-    /\ UNCHANGED <<cfg, msgs, lost, retired, cli, ops>>
+    /\ UNCHANGED <<cfg, msgs, lost, retired, cli, ops, continued>>
 
 \* §4.7.2 TryReply: a member of the releaser K answers the acquirer J for the
 \* tags J still awaits from K and K has sealed (J's leader re-sends its
@@ -305,7 +312,7 @@ SendReply(K, J) ==
            m == MsgReply(T, K, J, [t \in T |-> ReplySnap(K, t)])
        IN /\ T # {} /\ m \notin msgs
           /\ msgs' = msgs \cup {m}
-    /\ UNCHANGED <<cfg, sm, prop, lost, retired, cli, ops, opOrder, installs, rejects>>
+    /\ UNCHANGED <<cfg, sm, prop, lost, retired, cli, ops, opOrder, installs, rejects, continued>>
 
 \* §4.7.1 on HandoffReply at the leader of J: propose an Install for the tags
 \* still pending.
@@ -316,7 +323,7 @@ ReceiveReply(m) ==
            e == InstallEntry(T, m.from, [t \in T |-> m.snap[t]])
        IN /\ J \notin retired /\ T # {} /\ e \notin prop[J]
           /\ prop' = [prop EXCEPT ![J] = @ \cup {e}]
-    /\ UNCHANGED <<cfg, sm, msgs, lost, retired, cli, ops, opOrder, installs, rejects>>
+    /\ UNCHANGED <<cfg, sm, msgs, lost, retired, cli, ops, opOrder, installs, rejects, continued>>
 
 \* M10 only: the acquirer gives up waiting and installs the tag from the
 \* initial state of its objects.
@@ -328,14 +335,33 @@ ForceTakeover(J, t) ==
                                                   sess |-> [c \in Clients |-> NoSession]]])
        IN /\ e \notin prop[J]
           /\ prop' = [prop EXCEPT ![J] = @ \cup {e}]
-    /\ UNCHANGED <<cfg, sm, msgs, lost, retired, cli, ops, opOrder, installs, rejects>>
+    /\ UNCHANGED <<cfg, sm, msgs, lost, retired, cli, ops, opOrder, installs, rejects, continued>>
+
+\* §4.7.4 ContinueLog: the EpochChange of K = (i, x-1) is chosen and, in the
+\* same step, the tags i keeps in epoch x are installed in J = (i, x) from the
+\* snapshots that seal froze, with no messages.  Tags K released go on by the
+\* handoff; tags K acquires later are passed on by the handoff too.
+ContinueLog(K) ==
+    LET J == <<K[1], K[2] + 1>>
+        S2 == ApplyClose(sm[K])
+    IN /\ LogContinuation
+       /\ K[2] < MaxEpoch /\ cfg[J[2]] # NIL /\ cfg[J[2]].mem[K[1]] = cfg[K[2]].mem[K[1]]
+       /\ Started(K) /\ Started(J) /\ K \notin retired /\ EC \in prop[K] /\ ~sm[K].closed
+       /\ LET Kept == {t \in sm[J].pending : K \in Sources(J, t)} \cap S2.sealed
+              e == InstallEntry(Kept, K, [t \in Kept |-> S2.frozen[t]])
+          IN /\ Kept # {}
+             /\ sm' = [sm EXCEPT ![K] = S2, ![J] = ApplyInstall(sm[J], e)]
+             /\ installs' = [installs EXCEPT ![J] = @ \cup {e}]
+             /\ continued' = continued \cup {J}
+       /\ prop' = [prop EXCEPT ![K] = @ \ {EC}]
+       /\ UNCHANGED <<cfg, msgs, lost, retired, cli, ops, opOrder, rejects>>
 
 \* The network loses a reply (the releaser re-sends it while it has not retired).
 Lose(m) ==
     /\ m \in msgs /\ lost < MaxLosses
     /\ msgs' = msgs \ {m}
     /\ lost' = lost + 1
-    /\ UNCHANGED <<cfg, sm, prop, retired, cli, ops, opOrder, installs, rejects>>
+    /\ UNCHANGED <<cfg, sm, prop, retired, cli, ops, opOrder, installs, rejects, continued>>
 
 \* §4.7.2 on HandoffAck: once every released tag is acknowledged the instance
 \* retires; its log is archived and truncated, so it answers no more.
@@ -344,7 +370,7 @@ Retire(K) ==
     /\ RetireReady(K)
     /\ retired' = retired \cup {K}
     /\ prop' = [prop EXCEPT ![K] = {}]
-    /\ UNCHANGED <<cfg, sm, msgs, lost, cli, ops, opOrder, installs, rejects>>
+    /\ UNCHANGED <<cfg, sm, msgs, lost, cli, ops, opOrder, installs, rejects, continued>>
 
 \* §4.8.1 Invoke: a client with no outstanding operation starts one.
 Invoke(c, kind, o, v) ==
@@ -354,7 +380,7 @@ Invoke(c, kind, o, v) ==
     /\ ops' = [ops EXCEPT ![<<c, cli[c] + 1>>] =
                  [status |-> "pending", kind |-> kind, obj |-> o, val |-> v,
                   after |-> {id \in Ids : ops[id].status = "done"}, res |-> NIL]]
-    /\ UNCHANGED <<cfg, sm, prop, msgs, lost, retired, opOrder, installs, rejects>>
+    /\ UNCHANGED <<cfg, sm, prop, msgs, lost, retired, opOrder, installs, rejects, continued>>
 
 \* §4.8.1 on ClientReply: the reply carries the result an instance recorded
 \* for this operation in its session table.
@@ -363,11 +389,11 @@ Complete(c, I) ==
     IN /\ cli[c] > 0 /\ ops[id].status = "pending"
        /\ Started(I) /\ sm[I].sess[c].seq = cli[c]
        /\ ops' = [ops EXCEPT ![id].status = "done", ![id].res = sm[I].sess[c].res]
-       /\ UNCHANGED <<cfg, sm, prop, msgs, lost, retired, cli, opOrder, installs, rejects>>
+       /\ UNCHANGED <<cfg, sm, prop, msgs, lost, retired, cli, opOrder, installs, rejects, continued>>
 
 Next ==
     \/ \E x \in 1 .. MaxEpoch, c \in UNION {CfgChoices[y] : y \in 1 .. MaxEpoch} : RootReveal(x, c)
-    \/ \E I \in Inst : StartInstance(I) \/ ProposeClose(I) \/ Retire(I)
+    \/ \E I \in Inst : StartInstance(I) \/ ProposeClose(I) \/ Retire(I) \/ ContinueLog(I)
     \/ \E I \in Inst : \E e \in prop[I] : Choose(I, e)
     \/ \E K, J \in Inst : SendReply(K, J)
     \/ \E m \in msgs : ReceiveReply(m) \/ Lose(m)
@@ -529,6 +555,8 @@ NoApplyRejectWitness == rejects = {}
 NoResendWitness == ~(lost > 0 /\ AllMoved)
 \* W12: every tag reaches its owner in the last epoch (with MC-C: the crossing completes).
 NotAllMovedWitness == ~AllMoved
+\* W13: a tag is kept across an epoch by log continuation (§4.7.4).
+NoContinuationWitness == continued = {}
 \* W11: a tag moves twice (a release chain, MC-B3).
 NoChainWitness == \A J \in Inst : J[2] >= 2 /\ Started(J) => sm[J].active = {}
 =============================================================================

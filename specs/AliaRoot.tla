@@ -228,8 +228,9 @@ DidAct(r) == revived' = IF crashed[r] THEN revived \cup {r} ELSE revived
 \* The acts replica r performed itself, read off the messages it sent: its
 \* own direct reply (via = r) or its relayed vote.  A delegate's phantom ids
 \* (PAPER_LITERAL) are in its own direct reply but are no act of theirs.
+\* The act kinds are the names of the direct replies.
 Acted(r, kind, b, e) == \E m \in msgs :
-    \/ /\ m.type = IF kind = "Promise" THEN "Promise" ELSE "Accepted"
+    \/ /\ m.type = kind
        /\ m.via = r /\ m.bal = b /\ (kind = "Accepted" => m.epoch = e)
     \/ /\ m.type = "Relay" /\ m.voter = r /\ m.kind = kind /\ m.bal = b /\ (kind = "Accepted" => m.epoch = e)
 

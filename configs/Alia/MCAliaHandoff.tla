@@ -45,6 +45,9 @@ CfgV5e0 == [mem |-> Mem({r1}, {r2}, {r3}), own |-> {<<A, tb>>, <<B, td>>, <<C, t
 CfgV5e1 == [mem |-> Mem({r1}, {r2}, {r3}), own |-> {<<B, tb>>, <<B, tf>>, <<C, td>>}]
 ChoicesC == 1 :> {CfgV5e1}
 
+\* §4.7.4 log continuation turned on (the models named _Continue).
+ContinueOn == TRUE
+
 \* ---------------------------------------------------------------------------
 \* Mutants (brief §8).  Each is a one-rule override named in its cfg.
 
