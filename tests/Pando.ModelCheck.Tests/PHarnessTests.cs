@@ -55,6 +55,14 @@ public class PHarnessTests
         Assert.Equal("LeaderDecides", r.Verdict.Property);
     }
 
+    [Fact]
+    public void A_hot_monitor_at_the_step_bound_is_a_liveness_verdict()
+    {
+        var r = PCheckOutput.Classify("PImplementation.TransitionCompletes detected potential liveness bug in hot state 'Waiting'", 1, 5.2, 900, null);
+        Assert.Equal(VerdictKind.Liveness, r.Verdict.Kind);
+        Assert.Equal("TransitionCompletes", r.Verdict.Property);
+    }
+
     [Theory]
     [InlineData(UnhandledError)]
     [InlineData("Assertion Failed: PSrc/FrontEnd.p:10:5 ties must carry the same vid")]
@@ -126,7 +134,7 @@ public class PHarnessTests
         var m = PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json"));
         var declared = m.Tests.Select(t => t.Protocol).Distinct().SelectMany(p => PTestManifest.DeclaredTests(Path.Combine(Repo.Root, "p-models", p)));
         Assert.Equal(declared.Order(), m.Tests.Select(t => t.Name).Order());
-        Assert.Equal(["LEGOStore", "PQR", "Pando", "RSPaxos"], m.Tests.Select(t => t.Protocol).Distinct().Order(StringComparer.Ordinal));
+        Assert.Equal(["Alia", "LEGOStore", "PQR", "Pando", "RSPaxos"], m.Tests.Select(t => t.Protocol).Distinct().Order(StringComparer.Ordinal));
         Assert.Contains(m.Tests, t => t.Expect.Kind == VerdictKind.Pass);
         Assert.Contains(m.Tests, t => t.Expect.Kind == VerdictKind.Liveness);
     }

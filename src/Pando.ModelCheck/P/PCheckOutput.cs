@@ -35,14 +35,16 @@ public sealed record PCoverage(double? TotalEventCoverage, IReadOnlyList<string>
 /// (bugs, schedules, max_depth, time_seconds) and, for a bug, the first <c>&lt;ErrorLog&gt;</c> line of the
 /// bug's text trace. Monitors in this repository start every assertion message with
 /// <c>Monitor [CATALOGUE-ID]:</c>; a liveness bug is reported by P as
-/// <c>Namespace.Monitor detected liveness bug in hot state 'S' ...</c>.
+/// <c>Namespace.Monitor detected liveness bug in hot state 'S' ...</c> when a schedule ends with the monitor hot,
+/// and as <c>... detected potential liveness bug in hot state 'S'</c> when a schedule that never ends reaches the
+/// step bound with the monitor hot (P's bounded form of "hot forever").
 /// </summary>
 public static partial class PCheckOutput
 {
     [GeneratedRegex(@"Assertion Failed: (?<loc>\S+:\d+:\d+) (?<mon>[A-Za-z_][A-Za-z0-9_]*) \[(?<id>[A-Z][A-Za-z0-9-]*)\]: (?<msg>.*)$")]
     private static partial Regex MonitorAssertion();
 
-    [GeneratedRegex(@"(?:[A-Za-z_][A-Za-z0-9_]*\.)*(?<mon>[A-Za-z_][A-Za-z0-9_]*) detected liveness bug in hot state '(?<state>[^']*)'")]
+    [GeneratedRegex(@"(?:[A-Za-z_][A-Za-z0-9_]*\.)*(?<mon>[A-Za-z_][A-Za-z0-9_]*) detected (?:potential )?liveness bug in hot state '(?<state>[^']*)'")]
     private static partial Regex LivenessBug();
 
     [GeneratedRegex(@"^(?<k>[a-z_]+):(?<v>.*)$", RegexOptions.Multiline)]

@@ -1,0 +1,43 @@
+/*****************************************************************************************
+ * Alia's data plane across one epoch change, the P twin of specs/AliaHandoff.tla on brief §7
+ * MC-B (layout V2). Subquorums A = 0 and B = 1; tags t1 = 0 (holding the one object o1) and
+ * t2 = 1 (no objects). Epoch 0: t1 -> A, t2 -> B. Epoch 1: both -> B. Instance (i, x) has index
+ * i + 2 * x: A0 = 0, B0 = 1, A1 = 2, B1 = 3.
+ *
+ * As in the TLA+ model, instance Paxos is abstracted to its chosen log: one machine per instance
+ * applies entries in the order they are chosen, and a proposal is a message the instance sends to
+ * itself through the network, so proposals are reordered (pipelining), lost (a leader change) or
+ * duplicated (a re-proposal) by the network; the TLA+ twin is `prop` and Choose.
+ *****************************************************************************************/
+
+enum tAliaMutant { AM_NONE, AM_M5, AM_M6, AM_M7, AM_M10, AM_M14, AM_M16 }
+
+type tAliaConfig = (mutant: tAliaMutant, drops: int, dups: int, crashes: int, restart: bool,
+                    timerOdds: int, horizon: int);
+
+// A client's session entry (brief §4.6): its latest operation and the result (ver, val).
+type tSess = (sn: int, ver: int, val: int);
+// A tag's frozen snapshot (§4.6 SnapshotOf): its object's (ver, val) (0, 0 for t2) and the session table.
+type tSnap = (ver: int, val: int, sess: map[int, tSess]);
+
+// Log entries: ENT_OP (a client's Get or Put), ENT_INSTALL (tags from `from` with their
+// snapshots), ENT_CLOSE (EpochChange: the tombstone). EpochStart is applied when the instance starts.
+enum tEntKind { ENT_OP, ENT_INSTALL, ENT_CLOSE }
+type tEntry = (kind: tEntKind, client: machine, cid: int, sn: int, put: bool, val: int,
+               tags: set[int], from: int, snap: map[int, tSnap]);
+
+event eAliaSetup: seq[machine];                            // the harness gives every instance the instance list
+event eNewEpoch: int;                                      // the root oracle reveals an epoch (TLA+ RootReveal)
+event eChoose: tEntry;                                     // a proposal reaching the chosen log (TLA+ Choose)
+event eHandoffRequest: (tags: set[int], acq: int);          // §4.7.1 the acquirer asks its source
+event eHandoffReply: (tags: set[int], from: int, snap: map[int, tSnap]);   // §4.7.2 TryReply (TLA+ SendReply)
+event eHandoffAck: (tags: set[int]);                       // §4.7.1 after the Install is applied
+event eAliaRequest: (client: machine, cid: int, sn: int, put: bool, val: int);  // §4.8.1 a client's request
+event eAliaReply: (sn: int, ver: int, val: int);          // the result recorded for it
+
+// The configuration of V2: the owner of tag t in epoch e.
+fun Owner(e: int, t: int): int {
+  if (e == 0 && t == 0) { return 0; }
+  return 1;
+}
+fun InstOf(sq: int, e: int): int { return sq + 2 * e; }

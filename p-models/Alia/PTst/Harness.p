@@ -1,0 +1,38 @@
+/*****************************************************************************************
+ * Test harness of Alia's data plane on brief §7 MC-B (layout V2): four instances A0, B0, A1, B1
+ * (Types.p), the shared network of Common/Network.p, the root oracle (which reveals epoch 1 three
+ * times through the network, so that at most two losses cannot hide it), and two clients:
+ * client 1 puts twice, client 2 gets twice. Epoch-0 instances may crash and restart.
+ *****************************************************************************************/
+
+machine AliaHarness {
+  start state Build {
+    entry (cfg: tAliaConfig) {
+      var net: machine;
+      var insts: seq[machine];
+      var releasers: seq[machine];
+      var a: seq[bool];
+      var b: seq[bool];
+      var i: int;
+      var r: int;
+      net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,
+                         timerOdds = cfg.timerOdds, horizon = cfg.horizon, leaderFaults = false, proxyCrashes = false));
+      while (i < 4) { insts += (i, new Instance((me = i, cfg = cfg, net = net))); i = i + 1; }
+      i = 0;
+      while (i < 4) { send insts[i], eAliaSetup, insts; i = i + 1; }
+      releasers += (0, insts[0]);
+      releasers += (1, insts[1]);
+      send net, eNetCrashTargets, releasers;
+      while (r < 3) { Broadcast(net, insts, eNewEpoch, 1); r = r + 1; }
+      a += (0, true); a += (1, true);
+      b += (0, false); b += (1, false);
+      new AliaClient((id = 1, net = net, insts = insts, script = a));
+      new AliaClient((id = 2, net = net, insts = insts, script = b));
+    }
+  }
+}
+
+// Loss, duplication and a crash-restart of a releaser.
+fun AliaFaulty(m: tAliaMutant): tAliaConfig {
+  return (mutant = m, drops = 2, dups = 2, crashes = 1, restart = true, timerOdds = 10, horizon = 80);
+}
