@@ -47,7 +47,7 @@ machine Instance {
       if (e == epoch && !started) { Start(); }
       if (e == epoch + 1) { knowsNext = true; ProposeClose(); Arm(); }
     }
-    on eChoose do (e: tEntry) { if (started && !retired) { Apply(e); } }
+    on eChoose do (e: tEntry) { if (started && !retired) { Apply(e); } }   // TLA+ Choose
     on eAliaRequest do (r: (client: machine, cid: int, sn: int, put: bool, val: int)) { OnRequest(r); }
     // TLA+ SendReply: any member that applied the seal answers (§4.7.2 TryReply).
     on eHandoffRequest do (h: (tags: set[int], acq: int)) {
@@ -142,8 +142,9 @@ machine Instance {
     }
   }
 
-  // §4.7.1 RequestHandoff, re-sent until installed; the close re-proposed until chosen. M10's
-  // acquirer instead takes a tag over from the initial state once its timer fires.
+  // §4.7.1 RequestHandoff (the trigger of TLA+ SendReply), re-sent until installed; the close
+  // re-proposed until chosen (TLA+ ProposeClose). Under M10 the acquirer instead takes a tag over
+  // from the initial state when its timer fires (TLA+ ForceTakeover).
   fun Tick() {
     var t: int;
     var src: map[int, set[int]];
@@ -166,7 +167,7 @@ machine Instance {
     Arm();
   }
 
-  // §4.8.2 at the leader: a request whose result is in the session table is answered from it; one
+  // TLA+ ProposeOp. §4.8.2 at the leader: a request whose result is in the session table is answered from it; one
   // on an active tag is proposed (the apply-time check decides); otherwise the client retries.
   fun OnRequest(r: (client: machine, cid: int, sn: int, put: bool, val: int)) {
     if (!started || retired) { return; }
@@ -187,7 +188,7 @@ machine Instance {
     return (ver = 0, val = 0, sess = s);
   }
 
-  // §4.6 Apply, in the order entries are chosen.
+  // TLA+ Choose: §4.6 Apply, in the order entries are chosen.
   fun Apply(e: tEntry) {
     var t: int;
     var T: set[int];
@@ -248,7 +249,7 @@ machine Instance {
     NSend(net, e.client, eAliaReply, (sn = e.sn, ver = ver, val = val));
   }
 
-  fun Retire() {
+  fun Retire() {   // TLA+ Retire
     retired = true;
     announce eWitARetire;
   }
