@@ -119,8 +119,7 @@ OpRec == [status : {"idle", "pending", "done"}, kind : {"Put", "Get"}, obj : Obj
           val : Values \cup {NIL}, after : SUBSET Ids, res : KV \cup {NIL}]
 Commit == [id : Ids, kind : {"Put", "Get"}, val : Values \cup {InitVal}, ver : Nat, inst : Inst, holder : BOOLEAN]
 
-\* Entries of an instance log (§4.6).
-ES == [type |-> "EpochStart"]
+\* Entries of an instance log (§4.6); EpochStart is applied when an instance starts.
 EC == [type |-> "EpochChange"]
 OpEntry(id) == [type |-> "Op", id |-> id, kind |-> ops[id].kind, obj |-> ops[id].obj, val |-> ops[id].val]
 InstallEntry(T, K, snap) == [type |-> "Install", tags |-> T, from |-> K, snap |-> snap]
@@ -131,6 +130,12 @@ Started(I) == sm[I] # NIL
 \* The instances of the previous epoch that owned t (one, in a valid configuration).
 Sources(J, t) == IF J[2] = 0 THEN {} ELSE {<<k, J[2] - 1>> : k \in {i \in Subqs : <<i, t>> \in cfg[J[2] - 1].own}}
 Holders(t) == {I \in Inst : Started(I) /\ t \in sm[I].active}
+\* t is active at its owner in epoch x.
+AtOwner(x, t) == cfg[x] # NIL /\ \E i \in Subqs : <<i, t>> \in cfg[x].own /\ Started(<<i, x>>) /\ t \in sm[<<i, x>>].active
+\* An Install chosen in a successor acknowledges t to K (§4.7.1 HandoffAck).
+Acked(K, t) == \E J \in Inst : \E e \in installs[J] : e.from = K /\ t \in e.tags
+\* A tag's state before any Put, with no sessions (the M8 and M10 snapshots).
+InitialSnap(t) == [objs |-> [o \in ObjsOf(t) |-> InitKV], sess |-> [c \in Clients |-> NoSession]]
 
 AliaHandoffTypeOK ==
     /\ cfg \in [Epochs -> Config \cup {NIL}]
@@ -181,7 +186,7 @@ MayForceTakeover == FALSE
 LogContinuation == FALSE
 \* §4.7.2 an instance retires once every tag of its scope is acknowledged
 \* (M16: once every tag of its scope is sealed).
-RetireReady(K) == \A t \in Scope(K) : \E J \in Inst : \E e \in installs[J] : e.from = K /\ t \in e.tags
+RetireReady(K) == \A t \in Scope(K) : Acked(K, t)
 
 -----------------------------------------------------------------------------
 (* The instance state machine (§4.6): deterministic, the only authority on *)
@@ -331,8 +336,7 @@ ForceTakeover(J, t) ==
     /\ MayForceTakeover
     /\ Started(J) /\ J \notin retired /\ t \in sm[J].pending /\ Sources(J, t) # {}
     /\ LET K == CHOOSE K \in Sources(J, t) : TRUE
-           e == InstallEntry({t}, K, [u \in {t} |-> [objs |-> [o \in ObjsOf(t) |-> InitKV],
-                                                  sess |-> [c \in Clients |-> NoSession]]])
+           e == InstallEntry({t}, K, [u \in {t} |-> InitialSnap(t)])
        IN /\ e \notin prop[J]
           /\ prop' = [prop EXCEPT ![J] = @ \cup {e}]
     /\ UNCHANGED <<cfg, sm, msgs, lost, retired, cli, ops, opOrder, installs, rejects, continued>>
@@ -493,7 +497,7 @@ NoServeWithoutConfigInv == \A I \in Inst : Started(I) => cfg[I[2]] # NIL /\ I[1]
 \* damage is to liveness, L3): a retired instance had every tag of its scope
 \* acknowledged by an Install.
 NoTruncateBeforeAckInv ==
-    \A K \in retired : \A t \in Scope(K) : \E J \in Inst : \E e \in installs[J] : e.from = K /\ t \in e.tags
+    \A K \in retired : \A t \in Scope(K) : Acked(K, t)
 
 \* ALIA-R2 Refinement: for one object (RefObj), the history refines the atomic register of specs/AtomicRegister.tla.  A Put
 \* is stamped with the version it first took effect with, a Get with the
@@ -521,14 +525,12 @@ RegisterRefinementProp == Register!Spec
 \* becomes active at its epoch-x owner, unless a later epoch supersedes x.
 TransitionCompletesProp ==
     \A x \in 1 .. MaxEpoch : \A t \in Tags :
-        cfg[x] # NIL ~> \/ cfg[x] # NIL /\ \E i \in Subqs : <<i, t>> \in cfg[x].own /\ Started(<<i, x>>) /\ t \in sm[<<i, x>>].active
+        cfg[x] # NIL ~> \/ AtOwner(x, t)
                         \/ x < MaxEpoch /\ cfg[x + 1] # NIL
 
 \* ALIA-L4 No handoff deadlock: once the last epoch is known, every tag
 \* becomes active at its owner there (with MC-C's crossing: brief §4.7.3).
-AllMoved == cfg[MaxEpoch] # NIL /\
-    \A t \in Tags : \E i \in Subqs : <<i, t>> \in cfg[MaxEpoch].own /\ Started(<<i, MaxEpoch>>)
-                                   /\ t \in sm[<<i, MaxEpoch>>].active
+AllMoved == cfg[MaxEpoch] # NIL /\ \A t \in Tags : AtOwner(MaxEpoch, t)
 CrossingCompletesProp == cfg[MaxEpoch] # NIL ~> AllMoved
 
 \* ALIA-L5 Client termination: every invoked operation completes.

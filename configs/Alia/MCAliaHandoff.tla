@@ -66,7 +66,7 @@ MutantM7OpAllowed(I, S, t) == t \in Scope(I)
 \* initial state.
 MutantM8ReplyReady(K, t) == t \in sm[K].sealed \cup sm[K].pending
 MutantM8ReplySnap(K, t) ==
-    IF t \in sm[K].pending THEN [objs |-> [o \in ObjsOf(t) |-> InitKV], sess |-> [c \in Clients |-> NoSession]]
+    IF t \in sm[K].pending THEN InitialSnap(t)
     ELSE sm[K].frozen[t]
 
 \* M9: the root does not check that tag ownership is a total function.
