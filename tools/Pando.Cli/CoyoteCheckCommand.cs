@@ -112,6 +112,8 @@ public static class CoyoteCheckCommand
                     (uint)t.Iterations(tier), t.Seed, strategy, t.MaxSteps, liveness),
                 "RSPaxos" => PandoCoyote.RSPaxos.RspScenarios.Scenario(t.Name, t.Deployment, only,
                     (uint)t.Iterations(tier), t.Seed, strategy, t.MaxSteps, liveness),
+                "Alia" => PandoCoyote.Alia.AliaScenarios.Scenario(t.Name, t.Deployment, only,
+                    (uint)t.Iterations(tier), t.Seed, strategy, t.MaxSteps, liveness),
                 _ => throw new ArgumentException($"protocol {t.Protocol} has no C# implementation yet"),
             };
         }

@@ -1,0 +1,106 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
+
+namespace PandoCoyote.Alia;
+
+/// <summary>
+/// One deployment of Alia's data plane under test: settings (layout validated), faults, client scripts.
+/// <see cref="Setup"/> registers the monitors and creates the network, one <see cref="Instance"/> per subquorum and
+/// epoch, the <see cref="RootOracle"/> and the clients. Instances of every epoch but the last may crash and restart.
+/// </summary>
+public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOnlyList<IReadOnlyList<AliaOp>> Scripts, bool CheckLiveness = false)
+{
+    /// <summary>The monitors to register, by catalogue name (null = every safety monitor).</summary>
+    public IReadOnlyList<string>? Only { get; init; }
+
+    /// <summary>The setup of one iteration.</summary>
+    public void Setup(IActorRuntime rt)
+    {
+        foreach (var name in Only ?? [.. AliaMonitors.Safety.Keys]) AliaMonitors.Register(rt, name, Settings);
+        if (CheckLiveness && Only is null)
+            foreach (var name in AliaMonitors.Liveness.Keys) AliaMonitors.Register(rt, name, Settings);
+        var l = Settings.Layout;
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
+        var insts = Enumerable.Range(0, l.Instances).Select(_ => rt.CreateActorId(typeof(Instance))).ToList();
+        rt.SendEvent(net, new NetworkSetup([.. insts.Where((_, i) => l.EpochOf(i) < l.LastEpoch)], Faults));
+        for (int i = 0; i < insts.Count; i++) rt.CreateActor(insts[i], typeof(Instance), new InstanceInit(i, Settings, net, insts));
+        rt.CreateActor(typeof(RootOracle), new RootInit(Settings, net, insts));
+        for (int c = 0; c < Scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, net, insts, Scripts[c]));
+    }
+}
+
+/// <summary>
+/// Builds an Alia deployment from the plain fields of a <c>tests/coyote.json</c> entry. Fields: <c>layout</c> (V2, V2Chain,
+/// V4, V5; X1–X4 are refused, naming the broken ValidCfg conjunct, unless <c>mutant</c> is M9), <c>qroot</c> (root quorum
+/// size, default a majority; validated by the quorum validator, AL1), <c>faults</c> (none, reorder, chaos: loss ≤ 2,
+/// duplication ≤ 2, one crash-restart), <c>workload</c> (rw: client 1 puts o1 twice, client 2 gets o1 twice, brief MC-B;
+/// busy: two clients put and get every object; one: one client puts then gets the last object, brief MC-C),
+/// <c>mutant</c> (none, M5, M6, M7, M8, M9, M10, M14, M16).
+/// </summary>
+public static class AliaScenarios
+{
+    /// <summary>Mutant names as in the brief (§8) and the TLA+ cfgs.</summary>
+    public static readonly IReadOnlyDictionary<string, AliaMutant> MutantNames = new Dictionary<string, AliaMutant>
+    {
+        ["none"] = AliaMutant.None, ["M5"] = AliaMutant.M5ServeBeforeHandoff, ["M6"] = AliaMutant.M6ReplyBeforeSeal,
+        ["M7"] = AliaMutant.M7SealNotEnforced, ["M8"] = AliaMutant.M8ReleasePending, ["M9"] = AliaMutant.M9NoCfgCheck,
+        ["M10"] = AliaMutant.M10NoClose, ["M14"] = AliaMutant.M14NoSessions, ["M16"] = AliaMutant.M16RetireBeforeAck,
+    };
+
+    private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant"];
+
+    /// <summary>The named fault plans (the P config AliaFaulty of p-models/Alia/PTst/Harness.p is "chaos").</summary>
+    public static FaultPlan Faults(string name) => name switch
+    {
+        "none" => FaultPlan.None,
+        "reorder" => new FaultPlan(Reorder: true),
+        "chaos" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 1, Restart: true, TimerOdds: 10),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder or chaos"),
+    };
+
+    /// <summary>The client scripts of a workload on a layout.</summary>
+    public static IReadOnlyList<IReadOnlyList<AliaOp>> Scripts(string workload, AliaLayout l)
+    {
+        int objs = l.TagOf.Count;
+        return workload switch
+        {
+            "rw" => [[new(true, 0), new(true, 0)], [new(false, 0), new(false, 0)]],
+            "busy" =>
+            [
+                [.. Enumerable.Range(0, objs).SelectMany(o => new AliaOp[] { new(true, o), new(false, (o + 1) % objs) })],
+                [.. Enumerable.Range(0, objs).SelectMany(o => new AliaOp[] { new(false, o), new(true, (o + 1) % objs) })],
+            ],
+            "one" => [[new(true, objs - 1), new(false, objs - 1)]],
+            _ => throw new ArgumentException($"workload \"{workload}\": use rw, busy or one"),
+        };
+    }
+
+    /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
+    public static AliaSystem Build(IReadOnlyDictionary<string, string> fields, string? only, bool liveness = false)
+    {
+        foreach (var k in fields.Keys)
+            if (!Fields.Contains(k)) throw new ArgumentException($"deployment field \"{k}\" is unknown (Alia: {string.Join(", ", Fields)})");
+        string F(string k, string dflt) => fields.TryGetValue(k, out var v) ? v : dflt;
+        var mutantName = F("mutant", "none");
+        var mutant = MutantNames.TryGetValue(mutantName, out var m) ? m
+            : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
+        var layout = AliaLayout.Named(F("layout", "V2"));
+        int qroot = layout.N / 2 + 1;
+        if (fields.TryGetValue("qroot", out var q) && !int.TryParse(q, out qroot)) throw new ArgumentException($"qroot \"{q}\": must be an integer");
+        layout.Check(qroot, uncheckedConfigs: mutant == AliaMutant.M9NoCfgCheck);
+        if (mutant == AliaMutant.M8ReleasePending && layout.LastEpoch < 2)
+            throw new ArgumentException($"mutant M8 needs a release chain (layout V2Chain): layout {layout.Name} has no epoch 2");
+        var settings = new AliaSettings(layout, mutant);
+        var sys = new AliaSystem(settings, Faults(F("faults", "chaos")), Scripts(F("workload", "rw"), layout), liveness);
+        var known = AliaMonitors.Safety.Keys.Concat(AliaMonitors.Liveness.Keys).ToList();
+        if (only is not null && !known.Contains(only))
+            throw new ArgumentException($"monitor \"{only}\" is not an Alia monitor ({string.Join(", ", known)})");
+        return sys with { Only = only is null ? null : [only] };
+    }
+
+    /// <summary>The scenario of one manifest entry.</summary>
+    public static Scenario Scenario(string name, IReadOnlyDictionary<string, string> fields, string? only,
+        uint iterations, uint seed, Strategy strategy, uint maxSteps, bool liveness = false) =>
+        new(name, Build(fields, only, liveness).Setup, iterations, maxSteps, seed, liveness ? Strategy.Fair : strategy);
+}

@@ -1,0 +1,91 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
+
+namespace PandoCoyote.Alia;
+
+/// <summary>
+/// A client of Alia (brief §4.8.1): one operation at a time from its script, on the objects of the layout. Each request
+/// goes to an instance chosen at random and, on a timeout, again (forwarding and redirects of §4.8.2 only decide where a
+/// request goes; TLA+ ProposeOp lets any instance whose tag is active propose it). A Put writes 100 · id + sn.
+/// The TLA+ actions are Invoke and Complete; the P twin is <c>p-models/Alia/PSrc/Client.p</c>.
+/// </summary>
+[OnEventDoAction(typeof(AliaMsg), nameof(OnMsg))]
+[OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+public sealed class Client : AliaActor<ClientInit>
+{
+    private int _sn;
+    private bool _waiting;
+
+    /// <inheritdoc/>
+    protected override ActorId NetOf(ClientInit init) => init.Net;
+
+    /// <inheritdoc/>
+    protected override void Initialize() => NextOp();
+
+    private AliaOp Cur => Init.Script[_sn - 1];
+
+    /// <summary>TLA+ Invoke: the next operation of the script.</summary>
+    private void NextOp()
+    {
+        if (_sn >= Init.Script.Count) { _waiting = false; Coverage.Hit("alia: a client finished its script"); return; }
+        _sn++;
+        _waiting = true;
+        Observe(new ObsInvoke(Init.Id, _sn, Cur.Obj, Cur.Put, Cur.Put ? 100 * Init.Id + _sn : 0));
+        Send();
+    }
+
+    private void Send()
+    {
+        var to = Init.Instances[RandomInteger(Init.Instances.Count)];
+        SendMsg(to, new ClientRequest(Id, Init.Id, _sn, Cur.Obj, Cur.Put, Cur.Put ? 100 * Init.Id + _sn : 0));
+        StartTimer();
+    }
+
+    /// <summary>TLA+ Complete: the reply to the current operation (late replies to earlier ones are ignored).</summary>
+    private void OnMsg(Event e)
+    {
+        if (((AliaMsg)e).Body is not ClientReply r || !_waiting || r.Sn != _sn) return;
+        Observe(new ObsReply(Init.Id, _sn, Cur.Obj, Cur.Put, r.Res));
+        NextOp();
+    }
+
+    private void OnTimeout(Event e)
+    {
+        if (_waiting && ((NetTimeout)e).Id == CurrentTimer) Send();
+    }
+}
+
+/// <summary>
+/// The root as an oracle (TLA+ RootReveal; the root tier's own protocol is <c>specs/AliaRoot.tla</c>): it reveals epochs
+/// 1..E in order, each to every instance three times through the network (so that a bounded number of losses cannot hide
+/// it), and moves to the next epoch when a timer fires, at a point the network chooses. The configurations were checked
+/// before the run (ValidCfg, brief §5.1); under M9 they were not, and the monitors see what is revealed.
+/// </summary>
+[OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+public sealed class RootOracle : AliaActor<RootInit>
+{
+    private int _epoch;
+
+    /// <inheritdoc/>
+    protected override ActorId NetOf(RootInit init) => init.Net;
+
+    /// <inheritdoc/>
+    protected override void Initialize() => RevealNext();
+
+    private void RevealNext()
+    {
+        var l = Init.Settings.Layout;
+        if (_epoch >= l.LastEpoch) return;
+        _epoch++;
+        Observe(new ObsReveal(_epoch, l.CheckConfig(_epoch)));
+        for (int r = 0; r < 3; r++)
+            foreach (var i in Init.Instances) SendMsg(i, new NewEpoch(_epoch));
+        if (_epoch < l.LastEpoch) StartTimer();
+    }
+
+    private void OnTimeout(Event e)
+    {
+        if (((NetTimeout)e).Id == CurrentTimer) RevealNext();
+    }
+}
