@@ -73,11 +73,11 @@ machine Instance {
       foreach (t in h.tags) { if (t in pending) { T += (t); s[t] = h.snap[t]; } }
       if (sizeof(T) > 0) { Propose(InstallEntry(T, h.from, s)); }
     }
-    // TLA+ Retire (§4.7.2): every tag of the scope acknowledged (M16: every tag sealed).
+    // TLA+ Retire's input (§4.7.2): the acquirer's acknowledgement.
     on eHandoffAck do (a: (tags: set[int])) {
       var t: int;
       foreach (t in a.tags) { acked += (t); }
-      if (!retired && closed && sizeof(pending) == 0 && cfg.mutant != AM_M16 && SubsetOf(Scope(), acked)) { Retire(); }
+      TryRetire();
     }
     on eTimeout do (id: int) {
       if (id != timerId) { return; }
@@ -204,7 +204,7 @@ machine Instance {
         announce eAMonSealed, (inst = me, tag = t);
       }
       active = default(set[int]);
-      if (cfg.mutant == AM_M16 && SubsetOf(Scope(), sealed)) { Retire(); }
+      TryRetire();
       return;
     }
     if (e.kind == ENT_INSTALL) {
@@ -227,7 +227,7 @@ machine Instance {
         }
       }
       if (sizeof(e.tags) > 0) { NSend(net, insts[e.from], eHandoffAck, (tags = e.tags,)); }
-      if (cfg.mutant == AM_M16 && closed && SubsetOf(Scope(), sealed)) { Retire(); }
+      TryRetire();
       return;
     }
     // An operation on o1 (in t1): allowed only on an active tag (M7: any tag of the scope).
@@ -249,8 +249,16 @@ machine Instance {
     NSend(net, e.client, eAliaReply, (sn = e.sn, ver = ver, val = val));
   }
 
-  fun Retire() {   // TLA+ Retire
-    retired = true;
-    announce eWitARetire;
+  // TLA+ Retire (§4.7.2): once closed, with nothing pending, and every tag of the scope acknowledged
+  // (TLA+ RetireReady); M16: every tag of the scope sealed, acknowledged or not. Checked after every
+  // ack, close and Install, as the C# Instance.TryRetire.
+  fun TryRetire() {
+    var ready: bool;
+    if (retired || !closed || sizeof(pending) > 0) { return; }
+    if (cfg.mutant == AM_M16) { ready = SubsetOf(Scope(), sealed); } else { ready = SubsetOf(Scope(), acked); }
+    if (ready) {
+      retired = true;
+      announce eWitARetire;
+    }
   }
 }
