@@ -11,6 +11,11 @@ namespace PandoCoyote.Alia;
 /// </summary>
 public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOnlyList<IReadOnlyList<AliaOp>> Scripts, bool CheckLiveness = false)
 {
+    /// <summary>Real instance Paxos among the replicas (<see cref="Replica"/>) instead of one abstract <see cref="Instance"/> per instance.</summary>
+    public bool Paxos { get; init; }
+    /// <summary>With <see cref="Paxos"/>: how many times the environment makes a random replica run for leader of its instances.</summary>
+    public int Takeovers { get; init; }
+
     /// <summary>The monitors to register, by catalogue name (null = every safety monitor).</summary>
     public IReadOnlyList<string>? Only { get; init; }
 
@@ -22,11 +27,56 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
             foreach (var name in AliaMonitors.Liveness.Keys) AliaMonitors.Register(rt, name, Settings);
         var l = Settings.Layout;
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
+        if (Paxos)
+        {
+            var reps = Enumerable.Range(0, l.N).Select(_ => rt.CreateActorId(typeof(Replica))).ToList();
+            var root = rt.CreateActorId(typeof(RootOracle));
+            rt.SendEvent(net, new NetworkSetup(reps, Faults));
+            for (int r = 0; r < reps.Count; r++) rt.CreateActor(reps[r], typeof(Replica), new ReplicaInit(r, Settings, net, reps, root));
+            rt.CreateActor(root, typeof(RootOracle), new RootInit(Settings, net, reps));
+            if (Takeovers > 0) rt.CreateActor(typeof(Elector), new ElectorInit(net, reps, Takeovers));
+            for (int c = 0; c < Scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, net, reps, Scripts[c]));
+            return;
+        }
         var insts = Enumerable.Range(0, l.Instances).Select(_ => rt.CreateActorId(typeof(Instance))).ToList();
         rt.SendEvent(net, new NetworkSetup([.. insts.Where((_, i) => l.EpochOf(i) < l.LastEpoch)], Faults));
         for (int i = 0; i < insts.Count; i++) rt.CreateActor(insts[i], typeof(Instance), new InstanceInit(i, Settings, net, insts));
         rt.CreateActor(typeof(RootOracle), new RootInit(Settings, net, insts));
         for (int c = 0; c < Scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, net, insts, Scripts[c]));
+    }
+}
+
+/// <summary>The creation event of the <see cref="Elector"/>.</summary>
+public sealed class ElectorInit(ActorId net, IReadOnlyList<ActorId> replicas, int rounds) : Event
+{
+    /// <summary>The network.</summary>
+    public ActorId Net { get; } = net;
+    /// <summary>Every replica.</summary>
+    public IReadOnlyList<ActorId> Replicas { get; } = replicas;
+    /// <summary>How many election timeouts to fire.</summary>
+    public int Rounds { get; } = rounds;
+}
+
+/// <summary>
+/// The environment's election timeouts for real instance Paxos (§4.5 SubElectionTimeout): at points the network's timer
+/// chooses, a replica chosen at random runs for leader of every instance it is a member of, <c>Rounds</c> times per run.
+/// </summary>
+[OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+public sealed class Elector : AliaActor<ElectorInit>
+{
+    private int _fired;
+
+    /// <inheritdoc/>
+    protected override ActorId NetOf(ElectorInit init) => init.Net;
+
+    /// <inheritdoc/>
+    protected override void Initialize() => StartTimer();
+
+    private void OnTimeout(Event e)
+    {
+        if (((NetTimeout)e).Id != CurrentTimer) return;
+        SendMsg(Init.Replicas[RandomInteger(Init.Replicas.Count)], new TakeOver());
+        if (++_fired < Init.Rounds) StartTimer();
     }
 }
 
@@ -36,7 +86,9 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
 /// size, default a majority; validated by the quorum validator, AL1), <c>faults</c> (none, reorder, chaos: loss ≤ 2,
 /// duplication ≤ 2, one crash-restart), <c>workload</c> (rw: client 1 puts o1 twice, client 2 gets o1 twice, brief MC-B;
 /// busy: two clients put and get every object; one: one client puts then gets the last object, brief MC-C),
-/// <c>mutant</c> (none, M5, M6, M7, M8, M9, M10, M14, M16).
+/// <c>mutant</c> (none, M5, M6, M7, M8, M9, M10, M14, M16; M11 and MQ need real instance Paxos), <c>instances</c> (abstract:
+/// instance Paxos as a chosen log, the twin of the TLA+ and P models; paxos: real instance Paxos among the replicas),
+/// <c>takeovers</c> (paxos only: election timeouts the environment fires, default 1).
 /// </summary>
 public static class AliaScenarios
 {
@@ -45,10 +97,11 @@ public static class AliaScenarios
     {
         ["none"] = AliaMutant.None, ["M5"] = AliaMutant.M5ServeBeforeHandoff, ["M6"] = AliaMutant.M6ReplyBeforeSeal,
         ["M7"] = AliaMutant.M7SealNotEnforced, ["M8"] = AliaMutant.M8ReleasePending, ["M9"] = AliaMutant.M9NoCfgCheck,
-        ["M10"] = AliaMutant.M10NoClose, ["M14"] = AliaMutant.M14NoSessions, ["M16"] = AliaMutant.M16RetireBeforeAck,
+        ["M10"] = AliaMutant.M10NoClose, ["M11"] = AliaMutant.M11CrossInstance, ["M14"] = AliaMutant.M14NoSessions,
+        ["M16"] = AliaMutant.M16RetireBeforeAck, ["MQ"] = AliaMutant.MQHalfQuorum,
     };
 
-    private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant"];
+    private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant", "instances", "takeovers"];
 
     /// <summary>The named fault plans (the P config AliaFaulty of p-models/Alia/PTst/Harness.p is "chaos").</summary>
     public static FaultPlan Faults(string name) => name switch
@@ -91,8 +144,21 @@ public static class AliaScenarios
         layout.Check(qroot, uncheckedConfigs: mutant == AliaMutant.M9NoCfgCheck);
         if (mutant == AliaMutant.M8ReleasePending && layout.LastEpoch < 2)
             throw new ArgumentException($"mutant M8 needs a release chain (layout V2Chain): layout {layout.Name} has no epoch 2");
+        bool paxos = F("instances", "abstract") switch
+        {
+            "abstract" => false, "paxos" => true,
+            var v => throw new ArgumentException($"instances \"{v}\": use abstract (instance Paxos as a chosen log) or paxos (real instance Paxos)"),
+        };
+        if (mutant is AliaMutant.M11CrossInstance or AliaMutant.MQHalfQuorum && !paxos)
+            throw new ArgumentException($"mutant {mutantName} needs real instance Paxos (instances paxos): the abstract instances have no ballots or quorums");
+        int takeovers = 1;
+        if (fields.TryGetValue("takeovers", out var tk))
+        {
+            if (!int.TryParse(tk, out takeovers) || takeovers < 0) throw new ArgumentException($"takeovers \"{tk}\": must be a whole number");
+            if (!paxos) throw new ArgumentException("takeovers needs instances paxos: abstract instances have no leaders");
+        }
         var settings = new AliaSettings(layout, mutant);
-        var sys = new AliaSystem(settings, Faults(F("faults", "chaos")), Scripts(F("workload", "rw"), layout), liveness);
+        var sys = new AliaSystem(settings, Faults(F("faults", "chaos")), Scripts(F("workload", "rw"), layout), liveness) { Paxos = paxos, Takeovers = paxos ? takeovers : 0 };
         var known = AliaMonitors.Safety.Keys.Concat(AliaMonitors.Liveness.Keys).ToList();
         if (only is not null && !known.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not an Alia monitor ({string.Join(", ", known)})");

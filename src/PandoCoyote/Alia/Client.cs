@@ -37,7 +37,7 @@ public sealed class Client : AliaActor<ClientInit>
 
     private void Send()
     {
-        var to = Init.Instances[RandomInteger(Init.Instances.Count)];
+        var to = Init.Targets[RandomInteger(Init.Targets.Count)];
         SendMsg(to, new ClientRequest(Id, Init.Id, _sn, Cur.Obj, Cur.Put, Cur.Put ? 100 * Init.Id + _sn : 0));
         StartTimer();
     }
@@ -63,8 +63,15 @@ public sealed class Client : AliaActor<ClientInit>
 /// before the run (ValidCfg, brief §5.1); under M9 they were not, and the monitors see what is revealed.
 /// </summary>
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+[OnEventDoAction(typeof(AliaMsg), nameof(OnMsg))]
 public sealed class RootOracle : AliaActor<RootInit>
 {
+    /// <summary>§4.5 RootCatchupReq: tell the asker the latest epoch revealed (it creates the instances up to it).</summary>
+    private void OnMsg(Event e)
+    {
+        if (((AliaMsg)e).Body is RootCatchup c && _epoch > 0) SendMsg(c.Who, new NewEpoch(_epoch));
+    }
+
     private int _epoch;
 
     /// <inheritdoc/>
@@ -80,7 +87,7 @@ public sealed class RootOracle : AliaActor<RootInit>
         _epoch++;
         Observe(new ObsReveal(_epoch, l.CheckConfig(_epoch)));
         for (int r = 0; r < 3; r++)
-            foreach (var i in Init.Instances) SendMsg(i, new NewEpoch(_epoch));
+            foreach (var i in Init.Targets) SendMsg(i, new NewEpoch(_epoch));
         if (_epoch < l.LastEpoch) StartTimer();
     }
 

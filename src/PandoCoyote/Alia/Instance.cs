@@ -28,11 +28,9 @@ public sealed class Instance : AliaActor<InstanceInit>
     private int _me, _x;
 
     // the chosen state (§4.6), durable
-    private bool _started, _closed, _retired;
-    private readonly HashSet<int> _active = [], _pending = [], _sealed = [], _acked = [], _replied = [];
-    private readonly Dictionary<int, Kv> _kv = [];
-    private readonly Dictionary<int, Sess> _sess = [];
-    private readonly Dictionary<int, Snap> _frozen = [];
+    private InstanceState _s = null!;
+    private bool _started, _retired;
+    private readonly HashSet<int> _acked = [], _replied = [];
 
     // volatile
     private bool _knowsNext, _ticking, _down;
@@ -47,7 +45,9 @@ public sealed class Instance : AliaActor<InstanceInit>
         _mutant = Init.Settings.Mutant;
         _me = Init.Inst;
         _x = L.EpochOf(_me);
-        foreach (var t in L.Scope(_me)) foreach (var o in L.ObjsOf(t)) _kv[o] = Kv.Init;
+        var genesis = new Applied();
+        _s = new InstanceState(L, _mutant, _me, genesis);
+        Emit(genesis);
         if (_x == 0) Start();                                     // genesis: epoch 0 is chosen before the run
     }
 
@@ -57,12 +57,24 @@ public sealed class Instance : AliaActor<InstanceInit>
         switch (((AliaMsg)e).Body)
         {
             case NewEpoch m: OnNewEpoch(m.Epoch); break;
-            case Chosen m: if (_started) Apply(m.Entry); break;
+            case Chosen m: if (_started) Emit(_s.Apply(m.Entry)); TryRetire(); break;
             case ClientRequest m: OnRequest(m); break;
             case HandoffRequest m: OnHandoffRequest(m); break;
             case HandoffReply m: OnHandoffReply(m); break;
-            case HandoffAck m: OnHandoffAck(m); break;
+            case HandoffAck m: _acked.UnionWith(m.Tags); TryRetire(); break;
         }
+    }
+
+    /// <summary>Reports what an apply produced and sends its messages.</summary>
+    private void Emit(Applied a)
+    {
+        foreach (var o in a.Obs) Observe(o);
+        foreach (var o in a.Out)
+            switch (o)
+            {
+                case ReplyOut r: SendMsg(r.Client, r.Reply); break;
+                case AckOut k: SendMsg(Init.Instances[k.From], new HandoffAck(k.From, k.Tags)); break;
+            }
     }
 
     private void OnCrash() => _down = true;
@@ -84,31 +96,21 @@ public sealed class Instance : AliaActor<InstanceInit>
     }
 
     /// <summary>
-    /// TLA+ StartInstance (§4.4): created from Cfg(x) alone, EpochStart applied: in epoch 0 the scope is active, later
-    /// its tags are pending until installed (M5: active at once). The first handoff requests go out at once.
+    /// TLA+ StartInstance (§4.4): created from Cfg(x) alone, EpochStart applied (M5: the whole scope becomes active).
+    /// The first handoff requests go out at once.
     /// </summary>
     private void Start()
     {
         _started = true;
-        foreach (var t in L.Scope(_me))
-        {
-            if (_x == 0 || _mutant == AliaMutant.M5ServeBeforeHandoff) Activate(t);
-            else _pending.Add(t);
-        }
-        if (_pending.Count > 0) RequestHandoffs();
+        if (_x > 0) Emit(_s.Apply(new EpochStartEntry()));
+        if (_s.Pending.Count > 0) RequestHandoffs();
         Arm();
-    }
-
-    private void Activate(int t)
-    {
-        _active.Add(t);
-        Observe(new ObsActive(_me, _x, t, L.ObjsOf(t).ToDictionary(o => o, o => _kv[o])));
     }
 
     /// <summary>TLA+ ProposeClose (§4.4 CloseInstance): an outdated instance proposes EpochChange (M10: never).</summary>
     private void ProposeClose()
     {
-        if (_knowsNext && _started && !_closed && _mutant != AliaMutant.M10NoClose) Propose(new CloseEntry());
+        if (_knowsNext && _started && !_s.Closed && _mutant != AliaMutant.M10NoClose) Propose(new CloseEntry());
     }
 
     private void Propose(object entry) => SendMsg(Id, new Chosen(entry));
@@ -117,7 +119,7 @@ public sealed class Instance : AliaActor<InstanceInit>
     private void Arm()
     {
         if (_ticking || _retired || _down) return;
-        if ((_knowsNext && _started && !_closed && _mutant != AliaMutant.M10NoClose) || (_started && _pending.Count > 0))
+        if ((_knowsNext && _started && !_s.Closed && _mutant != AliaMutant.M10NoClose) || (_started && _s.Pending.Count > 0))
         {
             _ticking = true;
             StartTimer();
@@ -129,44 +131,44 @@ public sealed class Instance : AliaActor<InstanceInit>
         if (_down || _retired || ((NetTimeout)e).Id != CurrentTimer) return;
         _ticking = false;
         ProposeClose();
-        if (_started && _pending.Count > 0)
+        if (_started && _s.Pending.Count > 0)
         {
             // M10 (TLA+ ForceTakeover): the acquirer gives up on the releaser and installs the initial state.
             if (_mutant == AliaMutant.M10NoClose && RandomInteger(3) == 0)
-                Propose(new InstallEntry([.. _pending], L.Sources(_me, _pending.First()).First(), _pending.ToDictionary(t => t, t => Snap.Initial(L, t))));
+                Propose(ForceTakeover(L, _me, _s.Pending));
             else RequestHandoffs();
         }
         Arm();
     }
 
+    /// <summary>M10's TLA+ ForceTakeover: an Install of the pending tags with their initial snapshots.</summary>
+    internal static InstallEntry ForceTakeover(AliaLayout l, int inst, IEnumerable<int> pending)
+    {
+        var tags = pending.Order().ToList();
+        return new InstallEntry(tags, l.Sources(inst, tags[0]).First(), tags.ToDictionary(t => t, t => Snap.Initial(l, t)));
+    }
+
     /// <summary>§4.7.1 RequestHandoff, to the previous owner of each pending tag (re-sent on every timeout until installed).</summary>
     private void RequestHandoffs()
     {
-        foreach (var g in _pending.SelectMany(t => L.Sources(_me, t).Select(k => (k, t))).GroupBy(p => p.k))
-            SendMsg(Init.Instances[g.Key], new HandoffRequest([.. g.Select(p => p.t).Order()], _me));
+        foreach (var g in _s.Pending.SelectMany(t => L.Sources(_me, t).Select(k => (k, t))).GroupBy(p => p.k))
+            SendMsg(Init.Instances[g.Key], new HandoffRequest([.. g.Select(p => p.t).Order()], _me) { Source = g.Key });
     }
 
     /// <summary>
     /// TLA+ SendReply (§4.7.2 TryReply): the request tells this instance that a later epoch exists, so it proposes its
-    /// close; it answers for the tags it has sealed, with their frozen snapshots. M6 also answers for active tags with
-    /// the current state; M8 also for pending tags with the initial state.
+    /// close; it answers for the tags it has sealed, with their frozen snapshots (M6, M8: see <see cref="InstanceState.ReplySnaps"/>).
     /// </summary>
     private void OnHandoffRequest(HandoffRequest m)
     {
         if (!_started) return;
         _knowsNext = true;
         ProposeClose();
-        var snaps = new Dictionary<int, Snap>();
-        foreach (var t in m.Tags)
-        {
-            if (_sealed.Contains(t)) snaps[t] = _frozen[t];
-            else if (_mutant == AliaMutant.M6ReplyBeforeSeal && _active.Contains(t)) snaps[t] = SnapshotOf(t);
-            else if (_mutant == AliaMutant.M8ReleasePending && _pending.Contains(t)) snaps[t] = Snap.Initial(L, t);
-        }
+        var snaps = _s.ReplySnaps(m.Tags);
         if (snaps.Count > 0)
         {
             foreach (var t in snaps.Keys) if (!_replied.Add(t * 1000 + m.Acq)) Coverage.Hit("alia: a handoff reply was re-sent");
-            SendMsg(Init.Instances[m.Acq], new HandoffReply([.. snaps.Keys.Order()], _me, snaps));
+            SendMsg(Init.Instances[m.Acq], new HandoffReply([.. snaps.Keys.Order()], _me, snaps) { To = m.Acq });
         }
         Arm();
     }
@@ -175,30 +177,18 @@ public sealed class Instance : AliaActor<InstanceInit>
     private void OnHandoffReply(HandoffReply m)
     {
         if (!_started) return;
-        var tags = m.Tags.Where(_pending.Contains).ToList();
+        var tags = m.Tags.Where(_s.Pending.Contains).ToList();
         if (tags.Count > 0) Propose(new InstallEntry(tags, m.From, tags.ToDictionary(t => t, t => m.Snaps[t])));
     }
 
-    /// <summary>TLA+ Retire's input (§4.7.2): the acquirer's acknowledgement of installed tags.</summary>
-    private void OnHandoffAck(HandoffAck m)
-    {
-        _acked.UnionWith(m.Tags);
-        TryRetire();
-    }
-
-    /// <summary>
-    /// TLA+ Retire: once closed, with nothing pending, and every tag of the scope acknowledged, the instance truncates
-    /// its log and stops (ALIA-S15). M16: once every tag of the scope is sealed, acknowledged or not.
-    /// </summary>
+    /// <summary>TLA+ Retire (ALIA-S15): the instance truncates its log and stops once <see cref="InstanceState.RetireReady"/>.</summary>
     private void TryRetire()
     {
-        if (_retired || !_closed || _pending.Count > 0) return;
-        var scope = L.Scope(_me).ToList();
-        bool ready = _mutant == AliaMutant.M16RetireBeforeAck ? scope.All(_sealed.Contains) : scope.All(_acked.Contains);
-        if (!ready) return;
+        if (_retired || !_s.RetireReady(_acked)) return;
         _retired = true;
-        Coverage.Hit(_mutant == AliaMutant.M16RetireBeforeAck ? "alia: an instance retired before its acks (M16)" : "alia: an instance retired after its acks");
-        Observe(new ObsRetired(_me, scope.All(_acked.Contains)));
+        bool allAcked = _s.Scope.All(_acked.Contains);
+        Coverage.Hit(allAcked ? "alia: an instance retired after its acks" : "alia: an instance retired before its acks (M16)");
+        Observe(new ObsRetired(_me, allAcked));
     }
 
     /// <summary>
@@ -209,103 +199,13 @@ public sealed class Instance : AliaActor<InstanceInit>
     private void OnRequest(ClientRequest r)
     {
         if (!_started) return;
-        if (_sess.TryGetValue(r.Cid, out var s) && s.Sn == r.Sn)
+        if (_s.Recorded(r.Cid, r.Sn) is { } res)
         {
             Coverage.Hit("alia: a retried request was answered from the session table");
-            SendMsg(r.Client, new ClientReply(r.Sn, s.Res));
+            SendMsg(r.Client, new ClientReply(r.Sn, res));
             return;
         }
-        if (_active.Contains(L.TagOf[r.Obj])) Propose(new OpEntry(r.Client, r.Cid, r.Sn, r.Obj, r.Put, r.Val));
-    }
-
-    /// <summary>TLA+ SnapshotOf (M14: without the session table).</summary>
-    private Snap SnapshotOf(int t) =>
-        new(L.ObjsOf(t).ToDictionary(o => o, o => _kv[o]),
-            _mutant == AliaMutant.M14NoSessions ? new Dictionary<int, Sess>() : new Dictionary<int, Sess>(_sess));
-
-    /// <summary>TLA+ Choose: §4.6 Apply, in the order entries are chosen.</summary>
-    private void Apply(object entry)
-    {
-        switch (entry)
-        {
-            case CloseEntry: ApplyClose(); break;
-            case InstallEntry e: ApplyInstall(e); break;
-            case OpEntry e: ApplyOp(e); break;
-        }
-    }
-
-    /// <summary>TLA+ ApplyClose (EpochChange, §4.4): seal every active tag with its snapshot; later entries cannot touch them.</summary>
-    private void ApplyClose()
-    {
-        if (_closed) return;
-        _closed = true;
-        foreach (var t in _active.Order().ToList())
-        {
-            _frozen[t] = SnapshotOf(t);
-            _sealed.Add(t);
-            Observe(new ObsSealed(_me, t, _frozen[t]));
-        }
-        _active.Clear();
-        TryRetire();
-    }
-
-    /// <summary>
-    /// TLA+ ApplyInstall (§4.7.1): for each tag still pending, load its objects and merge its session table; the tag
-    /// becomes active, or sealed at once if the instance has already closed (a release chain). The acknowledgement goes
-    /// to the releaser named in the entry.
-    /// </summary>
-    private void ApplyInstall(InstallEntry e)
-    {
-        foreach (var t in e.Tags.Where(_pending.Contains).ToList())
-        {
-            var snap = e.Snaps[t];
-            Observe(new ObsInstalled(_me, e.From, t, snap));
-            foreach (var (o, kv) in snap.Objs) _kv[o] = kv;
-            foreach (var (c, s) in snap.Sessions)
-                if (!_sess.TryGetValue(c, out var mine) || mine.Sn < s.Sn) _sess[c] = s;
-            _pending.Remove(t);
-            if (!_closed)
-            {
-                Activate(t);
-                Coverage.Hit("alia: a tag became active through an Install");
-            }
-            else
-            {
-                _frozen[t] = SnapshotOf(t);
-                _sealed.Add(t);
-                Observe(new ObsSealed(_me, t, _frozen[t]));
-                Coverage.Hit("alia: a tag was installed after its acquirer closed (release chain)");
-            }
-        }
-        if (e.Tags.Count > 0) SendMsg(Init.Instances[e.From], new HandoffAck(e.Tags));
-        TryRetire();
-    }
-
-    /// <summary>
-    /// TLA+ ApplyOp (§4.6): an operation takes effect only if its tag is active here (M7: in the scope) and the client's
-    /// session has not seen it; a duplicate of the latest operation is answered with the recorded result.
-    /// </summary>
-    private void ApplyOp(OpEntry e)
-    {
-        int t = L.TagOf[e.Obj];
-        bool allowed = _mutant == AliaMutant.M7SealNotEnforced ? L.Scope(_me).Contains(t) : _active.Contains(t);
-        if (!allowed)
-        {
-            if (_sealed.Contains(t)) Coverage.Hit("alia: an op on a sealed tag was rejected at apply");
-            return;
-        }
-        if (_sess.TryGetValue(e.Cid, out var s) && s.Sn >= e.Sn)
-        {
-            if (s.Sn == e.Sn) SendMsg(e.Client, new ClientReply(e.Sn, s.Res));
-            return;
-        }
-        var kv = _kv[e.Obj];
-        if (e.Put) kv = new Kv(kv.Ver + 1, e.Val);
-        _kv[e.Obj] = kv;
-        _sess[e.Cid] = new Sess(e.Sn, kv);
-        Observe(new ObsEffect(_me, e.Cid, e.Sn, e.Obj, e.Put, kv));
-        if (!e.Put && _x > 0 && kv.Ver > 0) Coverage.Hit("alia: a Get at a later epoch's instance read a written version");
-        SendMsg(e.Client, new ClientReply(e.Sn, kv));
+        if (_s.Active.Contains(L.TagOf[r.Obj])) Propose(new OpEntry(r.Client, r.Cid, r.Sn, r.Obj, r.Put, r.Val));
     }
 }
 

@@ -35,6 +35,27 @@ public sealed record ObsInvoke(int Cid, int Sn, int Obj, bool Put, int Val);
 public sealed record ObsReply(int Cid, int Sn, int Obj, bool Put, Kv Res);
 /// <summary>TLA+ Retire: the instance truncated its log; <paramref name="AllAcked"/> says whether every tag of its scope was acknowledged.</summary>
 public sealed record ObsRetired(int Inst, bool AllAcked);
+/// <summary>
+/// With real instance Paxos: a member of <paramref name="Inst"/> applied slot <paramref name="Slot"/> (0: the initial
+/// state), producing these observations. Every member applies the same chosen prefix, so the monitors take the first
+/// report of each (instance, slot) as the chosen state's step (TLA+ Choose) and ignore the others.
+/// </summary>
+public sealed record ObsApplied(int Inst, int Slot, string Entry, IReadOnlyList<object> Obs);
+/// <summary>With real instance Paxos: member <paramref name="Member"/> learned that <paramref name="Entry"/> is chosen in slot <paramref name="Slot"/> of the instance.</summary>
+public sealed record ObsCommitted(int Inst, int Slot, int Member, string Entry);
+
+/// <summary>Unwraps <see cref="ObsApplied"/>: the first report of each (instance, slot) counts, repeats are dropped.</summary>
+public sealed class AppliedFilter
+{
+    private readonly HashSet<(int, int)> _seen = [];
+
+    /// <summary>The observations an incoming one stands for.</summary>
+    public IEnumerable<object> Expand(object body) => body switch
+    {
+        ObsApplied a => _seen.Add((a.Inst, a.Slot)) ? a.Obs : [],
+        _ => [body],
+    };
+}
 
 /// <summary>The base of the Alia monitors: keeps the settings, lets the subclass check one catalogue property. Messages read <c>[ALIA-…] Name: …</c>.</summary>
 public abstract class AliaMonitor : Monitor
@@ -42,12 +63,14 @@ public abstract class AliaMonitor : Monitor
     /// <summary>The run's layout.</summary>
     protected AliaLayout L { get; private set; } = null!;
 
-    /// <summary>Records the settings, then checks.</summary>
+    private readonly AppliedFilter _filter = new();
+
+    /// <summary>Records the settings, then checks each observation (a member's applied slot once).</summary>
     protected void OnObservation(Monitor.Event e)
     {
         var body = ((AliaObservation)e).Body;
         if (body is ObsConfig c) L = c.Settings.Layout;
-        Check(body);
+        foreach (var o in _filter.Expand(body)) Check(o);
     }
 
     /// <summary>Checks the property after an observation.</summary>
@@ -228,6 +251,24 @@ public sealed class LinearizableMonitor : AliaMonitor
     }
 }
 
+/// <summary>
+/// ALIA-S13 InstanceLogAgreement (brief §6.1 S13; real instance Paxos only): two members of an instance never learn
+/// different entries as chosen in the same slot.
+/// </summary>
+public sealed class InstanceLogAgreementMonitor : AliaMonitor
+{
+    private readonly Dictionary<(int Inst, int Slot), (int Member, string Entry)> _chosen = [];
+    [Start] [OnEventDoAction(typeof(AliaObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not ObsCommitted c) return;
+        if (_chosen.TryGetValue((c.Inst, c.Slot), out var first))
+            Require(first.Entry == c.Entry, () => $"[ALIA-S13] InstanceLogAgreement: slot {c.Slot} of {L.InstName(c.Inst)} is {first.Entry} at r{first.Member + 1} but {c.Entry} at r{c.Member + 1}");
+        else _chosen[(c.Inst, c.Slot)] = (c.Member, c.Entry);
+    }
+}
+
 /// <summary>ALIA-S15 NoTruncateBeforeAck (TLA+ NoTruncateBeforeAckInv, a guard): an instance retires only after every tag of its scope was acknowledged.</summary>
 public sealed class NoTruncateBeforeAckMonitor : AliaMonitor
 {
@@ -247,19 +288,21 @@ public sealed class TransitionCompletesMonitor : Monitor
 {
     private AliaLayout _l = null!;
     private readonly HashSet<int> _moved = [];
+    private readonly AppliedFilter _filter = new();
     [Start] [Hot] [OnEventDoAction(typeof(AliaObservation), nameof(OnObservation))] private sealed class Moving : State;
     [Cold] [OnEventDoAction(typeof(AliaObservation), nameof(OnObservation))] private sealed class Moved : State;
 
     private void OnObservation(Monitor.Event e)
     {
-        switch (((AliaObservation)e).Body)
-        {
-            case ObsConfig c: _l = c.Settings.Layout; break;
-            case ObsActive a when a.Epoch == _l.LastEpoch:
-                _moved.Add(a.Tag);
-                if (_moved.Count == _l.Tags.Count) { Coverage.Hit("alia: every tag reached its owner in the last epoch"); RaiseGotoStateEvent<Moved>(); }
-                break;
-        }
+        foreach (var o in _filter.Expand(((AliaObservation)e).Body))
+            switch (o)
+            {
+                case ObsConfig c: _l = c.Settings.Layout; break;
+                case ObsActive a when a.Epoch == _l.LastEpoch:
+                    _moved.Add(a.Tag);
+                    if (_moved.Count == _l.Tags.Count) { Coverage.Hit("alia: every tag reached its owner in the last epoch"); RaiseGotoStateEvent<Moved>(); }
+                    break;
+            }
     }
 }
 
@@ -291,7 +334,7 @@ public static class AliaMonitors
         ["ConfigWellFormed"] = typeof(ConfigWellFormedMonitor), ["SingleHolder"] = typeof(SingleHolderMonitor),
         ["OpsOnlyAtHolder"] = typeof(OpsOnlyAtHolderMonitor), ["HandoffFaithful"] = typeof(HandoffFaithfulMonitor),
         ["NoLostAckedWrite"] = typeof(NoLostAckedWriteMonitor), ["Linearizable"] = typeof(LinearizableMonitor),
-        ["NoTruncateBeforeAck"] = typeof(NoTruncateBeforeAckMonitor),
+        ["NoTruncateBeforeAck"] = typeof(NoTruncateBeforeAckMonitor), ["InstanceLogAgreement"] = typeof(InstanceLogAgreementMonitor),
     };
 
     /// <summary>The liveness monitors (registered under the fair strategy).</summary>
@@ -308,7 +351,7 @@ public static class AliaMonitors
         [typeof(ConfigWellFormedMonitor)] = Use<ConfigWellFormedMonitor>, [typeof(SingleHolderMonitor)] = Use<SingleHolderMonitor>,
         [typeof(OpsOnlyAtHolderMonitor)] = Use<OpsOnlyAtHolderMonitor>, [typeof(HandoffFaithfulMonitor)] = Use<HandoffFaithfulMonitor>,
         [typeof(NoLostAckedWriteMonitor)] = Use<NoLostAckedWriteMonitor>, [typeof(LinearizableMonitor)] = Use<LinearizableMonitor>,
-        [typeof(NoTruncateBeforeAckMonitor)] = Use<NoTruncateBeforeAckMonitor>,
+        [typeof(NoTruncateBeforeAckMonitor)] = Use<NoTruncateBeforeAckMonitor>, [typeof(InstanceLogAgreementMonitor)] = Use<InstanceLogAgreementMonitor>,
         [typeof(TransitionCompletesMonitor)] = Use<TransitionCompletesMonitor>, [typeof(ClientTerminationMonitor)] = Use<ClientTerminationMonitor>,
     };
 

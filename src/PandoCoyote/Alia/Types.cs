@@ -152,6 +152,10 @@ public enum AliaMutant
     M14NoSessions,
     /// <summary>M16: retire once every tag of the scope is sealed, before the acks (a lost reply is never re-sent).</summary>
     M16RetireBeforeAck,
+    /// <summary>M11 (real instance Paxos only): a SubAccepted is counted for any instance the leader leads with that ballot, without checking its instance.</summary>
+    M11CrossInstance,
+    /// <summary>MQ (ours; real instance Paxos only): an instance quorum is half the members (2·votes ≥ members), so two halves can decide apart.</summary>
+    MQHalfQuorum,
 }
 
 /// <summary>An object's state in an instance: version (the number of Puts applied) and value (TLA+ KV).</summary>
@@ -189,6 +193,25 @@ public sealed record OpEntry(ActorId Client, int Cid, int Sn, int Obj, bool Put,
 public sealed record InstallEntry(IReadOnlyList<int> Tags, int From, IReadOnlyDictionary<int, Snap> Snaps);
 /// <summary>EpochChange, the tombstone that seals every active tag (TLA+ EC).</summary>
 public sealed record CloseEntry;
+/// <summary>EpochStart, the first entry of an instance (§4.4; under M5 it activates the whole scope).</summary>
+public sealed record EpochStartEntry;
+/// <summary>A no-op that fills a hole found by a new instance leader (§4.5).</summary>
+public sealed record NoopEntry;
+
+/// <summary>Canonical text of a log entry, to compare what two members committed in one slot (ALIA-S13).</summary>
+public static class Entries
+{
+    /// <summary>The entry as text: equal texts mean equal entries.</summary>
+    public static string Key(object entry) => entry switch
+    {
+        OpEntry e => $"op {e.Cid}.{e.Sn} o{e.Obj + 1} {(e.Put ? $"put {e.Val}" : "get")}",
+        InstallEntry e => $"install [{string.Join(",", e.Tags)}] from {e.From} " + string.Join(";", e.Tags.Select(t => e.Snaps[t].Key)),
+        CloseEntry => "EpochChange",
+        EpochStartEntry => "EpochStart",
+        NoopEntry => "Noop",
+        _ => entry.ToString() ?? "",
+    };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Messages (brief §3.3–3.6), wrapped in AliaMsg so they travel through the network.
@@ -205,14 +228,24 @@ public sealed class AliaMsg(object body) : Event
 
 /// <summary>The root reveals that epoch <paramref name="Epoch"/> is chosen (TLA+ RootReveal, brief §4.4 NewEpoch).</summary>
 public sealed record NewEpoch(int Epoch);
+/// <summary>§4.5 RootCatchupReq: <paramref name="Who"/> heard of an epoch it does not know; the root answers with the latest.</summary>
+public sealed record RootCatchup(ActorId Who);
 /// <summary>A proposal reaching the instance's chosen log (TLA+ Choose): instance Paxos abstracted, see <see cref="Instance"/>.</summary>
 public sealed record Chosen(object Entry);
-/// <summary>§4.7.1: acquirer <paramref name="Acq"/> asks for <paramref name="Tags"/>.</summary>
-public sealed record HandoffRequest(IReadOnlyList<int> Tags, int Acq);
+/// <summary>§4.7.1: acquirer <paramref name="Acq"/> asks instance <see cref="Source"/> for <paramref name="Tags"/>.</summary>
+public sealed record HandoffRequest(IReadOnlyList<int> Tags, int Acq)
+{
+    /// <summary>The instance asked (a replica may be a member of several).</summary>
+    public int Source { get; init; }
+}
 /// <summary>§4.7.2 TryReply (TLA+ SendReply): the sealed snapshots of <paramref name="Tags"/> from instance <paramref name="From"/>.</summary>
-public sealed record HandoffReply(IReadOnlyList<int> Tags, int From, IReadOnlyDictionary<int, Snap> Snaps);
-/// <summary>§4.7.1: the acquirer applied the Install of <paramref name="Tags"/>.</summary>
-public sealed record HandoffAck(IReadOnlyList<int> Tags);
+public sealed record HandoffReply(IReadOnlyList<int> Tags, int From, IReadOnlyDictionary<int, Snap> Snaps)
+{
+    /// <summary>The acquiring instance.</summary>
+    public int To { get; init; }
+}
+/// <summary>§4.7.1: the acquirer applied the Install of <paramref name="Tags"/> released by instance <paramref name="From"/>.</summary>
+public sealed record HandoffAck(int From, IReadOnlyList<int> Tags);
 /// <summary>§4.8.1: a client's request (TLA+ ProposeOp's input).</summary>
 public sealed record ClientRequest(ActorId Client, int Cid, int Sn, int Obj, bool Put, int Val);
 /// <summary>The result recorded for request (client, <paramref name="Sn"/>) (TLA+ Complete's input).</summary>
@@ -235,27 +268,27 @@ public sealed class InstanceInit(int inst, AliaSettings settings, ActorId net, I
 public sealed record AliaOp(bool Put, int Obj);
 
 /// <summary>The creation event of a <see cref="Client"/>.</summary>
-public sealed class ClientInit(int id, ActorId net, IReadOnlyList<ActorId> instances, IReadOnlyList<AliaOp> script) : Event
+public sealed class ClientInit(int id, ActorId net, IReadOnlyList<ActorId> targets, IReadOnlyList<AliaOp> script) : Event
 {
     /// <summary>Client id 1.. (its j-th operation, if a Put, writes 100 · id + j: written values are unique).</summary>
     public int Id { get; } = id;
     /// <summary>The network.</summary>
     public ActorId Net { get; } = net;
-    /// <summary>Every instance (a request goes to one chosen at random).</summary>
-    public IReadOnlyList<ActorId> Instances { get; } = instances;
+    /// <summary>Where requests may go (one chosen at random): every instance, or with real instance Paxos every replica.</summary>
+    public IReadOnlyList<ActorId> Targets { get; } = targets;
     /// <summary>The operations, one at a time.</summary>
     public IReadOnlyList<AliaOp> Script { get; } = script;
 }
 
 /// <summary>The creation event of the <see cref="RootOracle"/>.</summary>
-public sealed class RootInit(AliaSettings settings, ActorId net, IReadOnlyList<ActorId> instances) : Event
+public sealed class RootInit(AliaSettings settings, ActorId net, IReadOnlyList<ActorId> targets) : Event
 {
     /// <summary>The run's settings.</summary>
     public AliaSettings Settings { get; } = settings;
     /// <summary>The network.</summary>
     public ActorId Net { get; } = net;
-    /// <summary>Every instance.</summary>
-    public IReadOnlyList<ActorId> Instances { get; } = instances;
+    /// <summary>Who learns of new epochs: every instance, or with real instance Paxos every replica.</summary>
+    public IReadOnlyList<ActorId> Targets { get; } = targets;
 }
 
 /// <summary>A run's settings: the validated layout and the mutant.</summary>

@@ -13,12 +13,13 @@ public class AliaCoyoteTests
         kv.Select(x => x.Split(':', 2)).ToDictionary(x => x[0], x => x[1]);
 
     [Theory]
-    [InlineData("V2", "rw")]
-    [InlineData("V5", "one")]
-    public void A_correct_deployment_under_faults_violates_nothing_and_completes_its_operations(string layout, string workload)
+    [InlineData("V2", "rw", "abstract")]
+    [InlineData("V5", "one", "abstract")]
+    [InlineData("V4", "busy", "paxos")]
+    public void A_correct_deployment_under_faults_violates_nothing_and_completes_its_operations(string layout, string workload, string instances)
     {
         Coverage.Reset();
-        var s = AliaScenarios.Scenario($"xunit_alia_{layout}", Fields($"layout:{layout}", "faults:chaos", $"workload:{workload}"), null, 20, 1, Strategy.Random, 3000);
+        var s = AliaScenarios.Scenario($"xunit_alia_{layout}", Fields($"layout:{layout}", "faults:chaos", $"workload:{workload}", $"instances:{instances}"), null, 20, 1, Strategy.Random, 5000);
         var r = CoyoteRunner.Run(s, quiet: true);
         Assert.True(r.Kind == CoyoteVerdict.Pass, r.Message);
         Assert.Equal(20, r.Iterations);
@@ -48,8 +49,11 @@ public class AliaCoyoteTests
     [InlineData("qroot", "two", "qroot \"two\": must be an integer")]
     [InlineData("faults", "storm", "faults \"storm\"")]
     [InlineData("workload", "batch", "workload \"batch\"")]
-    [InlineData("mutant", "M11", "mutant \"M11\"")]
+    [InlineData("mutant", "M12", "mutant \"M12\"")]
     [InlineData("mutant", "M8", "mutant M8 needs a release chain")]
+    [InlineData("mutant", "M11", "mutant M11 needs real instance Paxos")]
+    [InlineData("instances", "raft", "instances \"raft\"")]
+    [InlineData("takeovers", "2", "takeovers needs instances paxos")]
     [InlineData("colour", "red", "deployment field \"colour\" is unknown")]
     public void Bad_deployment_fields_are_refused_naming_the_field_or_the_constraint(string field, string value, string message)
     {
