@@ -1,42 +1,24 @@
 using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
 using PandoCoyote.Shared.Network;
 using PandoCoyote.Shared.Testing;
 
 namespace PandoCoyote.Alia;
 
-/// <summary>An instance-Paxos ballot ⟨round, replica⟩ (brief §4.5); round 0 is reserved for the configured leader.</summary>
-public readonly record struct SubBallot(int Round, int Pid) : IComparable<SubBallot>
-{
-    /// <summary>Below every real ballot.</summary>
-    public static readonly SubBallot Zero = new(-1, -1);
-    /// <inheritdoc/>
-    public int CompareTo(SubBallot o) => Round != o.Round ? Round.CompareTo(o.Round) : Pid.CompareTo(o.Pid);
-    /// <summary>Ballot order.</summary>
-    public static bool operator >(SubBallot a, SubBallot b) => a.CompareTo(b) > 0;
-    /// <summary>Ballot order.</summary>
-    public static bool operator <(SubBallot a, SubBallot b) => a.CompareTo(b) < 0;
-    /// <summary>Ballot order.</summary>
-    public static bool operator >=(SubBallot a, SubBallot b) => a.CompareTo(b) >= 0;
-    /// <summary>Ballot order.</summary>
-    public static bool operator <=(SubBallot a, SubBallot b) => a.CompareTo(b) <= 0;
-    /// <inheritdoc/>
-    public override string ToString() => $"⟨{Round},r{Pid + 1}⟩";
-}
-
 // Subquorum-tier messages (brief §3.3); every one carries its instance.
 
 /// <summary>Phase 1a of instance <paramref name="Inst"/>.</summary>
-public sealed record SubPrepare(int Inst, SubBallot Bal, int From);
+public sealed record SubPrepare(int Inst, Ballot Bal, int From);
 /// <summary>Phase 1b: what <paramref name="From"/> accepted and committed in the instance.</summary>
-public sealed record SubPromise(int Inst, SubBallot Bal, int From, IReadOnlyDictionary<int, (SubBallot Bal, object Entry)> Accepted, IReadOnlyDictionary<int, object> Committed);
+public sealed record SubPromise(int Inst, Ballot Bal, int From, IReadOnlyDictionary<int, (Ballot Bal, object Entry)> Accepted, IReadOnlyDictionary<int, object> Committed);
 /// <summary>Phase 2a.</summary>
-public sealed record SubAccept(int Inst, SubBallot Bal, int Slot, object Entry);
+public sealed record SubAccept(int Inst, Ballot Bal, int Slot, object Entry);
 /// <summary>Phase 2b, to the ballot's owner.</summary>
-public sealed record SubAccepted(int Inst, SubBallot Bal, int Slot, int From);
+public sealed record SubAccepted(int Inst, Ballot Bal, int Slot, int From);
 /// <summary>A slot's chosen entry, from the leader that counted the quorum.</summary>
 public sealed record SubCommit(int Inst, int Slot, object Entry);
 /// <summary>The recipient promised a higher ballot.</summary>
-public sealed record SubNack(int Inst, SubBallot Promised);
+public sealed record SubNack(int Inst, Ballot Promised);
 /// <summary>The environment's election timeout at the recipient (§4.5 SubElectionTimeout), for every instance it is a member of.</summary>
 public sealed record TakeOver;
 
@@ -58,8 +40,10 @@ public sealed class ReplicaInit(int id, AliaSettings settings, ActorId net, IRea
 /// <summary>
 /// A replica running real instance Paxos (brief §2.4, §4.4–4.7): for every instance (i, x) it is a member of, an
 /// acceptor, a learner applying committed entries in slot order to its own copy of the §4.6 state machine
-/// (<see cref="InstanceState"/>), and a proposer. The configured leader (the first member) starts in round 0 without
-/// Phase 1 (§4.5 [PROPOSED]); any member may take over with a higher round when the environment says so or after a
+/// (<see cref="InstanceState"/>), and a proposer. Ballots are the shared <see cref="Ballot"/> ⟨round, replica index⟩.
+/// The configured leader (the first member) starts in round 0 without
+/// Phase 1 (§4.5 [PROPOSED]); any member may take over with a higher round when the environment says so, when it
+/// suspects the leader (see <see cref="Suspect"/>), or after a
 /// restart, recovering the accepted entries of a majority and filling holes with Noop. Quorum: a strict majority of the
 /// members. Handoff: the acquirer's leader asks every member of the source instance; any member that applied the seal
 /// answers every member of the acquirer; every member that applied the Install acknowledges to every member of the
@@ -82,8 +66,8 @@ public sealed class Replica : AliaActor<ReplicaInit>
     {
         public readonly int Inst = inst;
         // durable
-        public SubBallot Promised = SubBallot.Zero;
-        public readonly Dictionary<int, (SubBallot Bal, object Entry)> Accepted = [];
+        public Ballot Promised = Ballot.None;
+        public readonly Dictionary<int, (Ballot Bal, object Entry)> Accepted = [];
         public readonly SortedDictionary<int, object> Committed = [];
         public int MaxRound;
         public bool UsedRound0;
@@ -91,9 +75,9 @@ public sealed class Replica : AliaActor<ReplicaInit>
         public InstanceState S = null!;
         public int Applied;
         public Role Role;
-        public SubBallot Bal = SubBallot.Zero;
+        public Ballot Bal = Ballot.None;
         public readonly HashSet<int> TallyP = [];
-        public readonly Dictionary<int, (SubBallot Bal, object Entry)> Reports = [];
+        public readonly Dictionary<int, (Ballot Bal, object Entry)> Reports = [];
         public readonly Dictionary<int, HashSet<int>> TallyA = [];
         public readonly Dictionary<int, object> Proposed = [];
         public int NextSlot = 1;
@@ -141,7 +125,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
                 if (x == 0)
                 {
                     // Genesis: epoch 0 is chosen before the run with EpochStart in slot 1 under the hint's round 0.
-                    m.Promised = new SubBallot(0, Members(inst)[0]);
+                    m.Promised = new Ballot(0, Members(inst)[0]);
                     m.Accepted[1] = (m.Promised, new EpochStartEntry());
                     Commit(m, 1, new EpochStartEntry());
                     if (Members(inst)[0] == _me) { m.UsedRound0 = true; m.Role = Role.Leader; m.Bal = m.Promised; m.NextSlot = 2; }
@@ -149,7 +133,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
                 else if (Members(inst)[0] == _me)
                 {
                     m.UsedRound0 = true;                              // round 0: no other ballot can be lower (§4.5)
-                    m.Role = Role.Leader; m.Bal = new SubBallot(0, _me); m.NextSlot = 1;
+                    m.Role = Role.Leader; m.Bal = new Ballot(0, _me); m.NextSlot = 1;
                     Propose(m, new EpochStartEntry());
                     RequestHandoffs(m);
                 }
@@ -232,7 +216,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
     private void StartPhase1(Member m)
     {
         m.MaxRound = Math.Max(m.MaxRound, m.Promised.Round) + 1;
-        m.Bal = new SubBallot(m.MaxRound, _me);
+        m.Bal = new Ballot(m.MaxRound, _me);
         m.Role = Role.Candidate;
         m.TallyP.Clear(); m.Reports.Clear();
         Coverage.Hit("alia: an instance election started");
@@ -247,7 +231,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         {
             m.Promised = p.Bal;
             if (m.Bal < p.Bal) StepDown(m);
-            SendMsg(Init.Replicas[p.From], new SubPromise(m.Inst, p.Bal, _me, new Dictionary<int, (SubBallot, object)>(m.Accepted), new Dictionary<int, object>(m.Committed)));
+            SendMsg(Init.Replicas[p.From], new SubPromise(m.Inst, p.Bal, _me, new Dictionary<int, (Ballot, object)>(m.Accepted), new Dictionary<int, object>(m.Committed)));
         }
         else SendMsg(Init.Replicas[p.From], new SubNack(m.Inst, m.Promised));
     }
@@ -295,9 +279,9 @@ public sealed class Replica : AliaActor<ReplicaInit>
             if (m.Bal < a.Bal) StepDown(m);
             m.Unserved = 0;
             m.Accepted[a.Slot] = (a.Bal, a.Entry);
-            SendMsg(Init.Replicas[a.Bal.Pid], new SubAccepted(m.Inst, a.Bal, a.Slot, _me));
+            SendMsg(Init.Replicas[(int)a.Bal.Tag], new SubAccepted(m.Inst, a.Bal, a.Slot, _me));
         }
-        else SendMsg(Init.Replicas[a.Bal.Pid], new SubNack(m.Inst, m.Promised));
+        else SendMsg(Init.Replicas[(int)a.Bal.Tag], new SubNack(m.Inst, m.Promised));
     }
 
     private void OnAccepted(Member m, SubAccepted a)
@@ -478,11 +462,11 @@ public sealed class Replica : AliaActor<ReplicaInit>
         Coverage.Hit("alia: a replica recovered");
         foreach (var m in _m.Values.Where(m => !m.Retired))          // retirement (truncation) is durable
         {
-            m.Role = Role.Follower; m.Bal = SubBallot.Zero;
+            m.Role = Role.Follower; m.Bal = Ballot.None;
             m.TallyP.Clear(); m.Reports.Clear(); m.TallyA.Clear(); m.Proposed.Clear(); m.Acked.Clear();
             Rebuild(m);
             ApplyPrefix(m);
-            if (!m.Retired && m.Promised.Pid == _me) StartPhase1(m);
+            if (!m.Retired && m.Promised.Tag == _me) StartPhase1(m);
         }
         Arm();
     }
