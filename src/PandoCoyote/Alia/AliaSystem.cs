@@ -27,22 +27,24 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
             foreach (var name in AliaMonitors.Liveness.Keys) AliaMonitors.Register(rt, name, Settings);
         var l = Settings.Layout;
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
+        var root = rt.CreateActorId(typeof(RootOracle));
+        // The nodes the root and the clients talk to: the replicas (real instance Paxos), or the abstract instances.
+        List<ActorId> nodes;
         if (Paxos)
         {
-            var reps = Enumerable.Range(0, l.N).Select(_ => rt.CreateActorId(typeof(Replica))).ToList();
-            var root = rt.CreateActorId(typeof(RootOracle));
-            rt.SendEvent(net, new NetworkSetup(reps, Faults));
-            for (int r = 0; r < reps.Count; r++) rt.CreateActor(reps[r], typeof(Replica), new ReplicaInit(r, Settings, net, reps, root));
-            rt.CreateActor(root, typeof(RootOracle), new RootInit(Settings, net, reps));
-            if (Takeovers > 0) rt.CreateActor(typeof(Elector), new ElectorInit(net, reps, Takeovers));
-            for (int c = 0; c < Scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, net, reps, Scripts[c]));
-            return;
+            nodes = [.. Enumerable.Range(0, l.N).Select(_ => rt.CreateActorId(typeof(Replica)))];
+            rt.SendEvent(net, new NetworkSetup(nodes, Faults));
+            for (int r = 0; r < nodes.Count; r++) rt.CreateActor(nodes[r], typeof(Replica), new ReplicaInit(r, Settings, net, nodes, root));
         }
-        var insts = Enumerable.Range(0, l.Instances).Select(_ => rt.CreateActorId(typeof(Instance))).ToList();
-        rt.SendEvent(net, new NetworkSetup([.. insts.Where((_, i) => l.EpochOf(i) < l.LastEpoch)], Faults));
-        for (int i = 0; i < insts.Count; i++) rt.CreateActor(insts[i], typeof(Instance), new InstanceInit(i, Settings, net, insts));
-        rt.CreateActor(typeof(RootOracle), new RootInit(Settings, net, insts));
-        for (int c = 0; c < Scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, net, insts, Scripts[c]));
+        else
+        {
+            nodes = [.. Enumerable.Range(0, l.Instances).Select(_ => rt.CreateActorId(typeof(Instance)))];
+            rt.SendEvent(net, new NetworkSetup([.. nodes.Where((_, i) => l.EpochOf(i) < l.LastEpoch)], Faults));
+            for (int i = 0; i < nodes.Count; i++) rt.CreateActor(nodes[i], typeof(Instance), new InstanceInit(i, Settings, net, nodes));
+        }
+        rt.CreateActor(root, typeof(RootOracle), new RootInit(Settings, net, nodes));
+        if (Takeovers > 0) rt.CreateActor(typeof(Elector), new ElectorInit(net, nodes, Takeovers));
+        for (int c = 0; c < Scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, net, nodes, Scripts[c]));
     }
 }
 

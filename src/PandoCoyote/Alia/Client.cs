@@ -24,6 +24,7 @@ public sealed class Client : AliaActor<ClientInit>
     protected override void Initialize() => NextOp();
 
     private AliaOp Cur => Init.Script[_sn - 1];
+    private int Val => Cur.Put ? 100 * Init.Id + _sn : 0;
 
     /// <summary>TLA+ Invoke: the next operation of the script.</summary>
     private void NextOp()
@@ -31,14 +32,14 @@ public sealed class Client : AliaActor<ClientInit>
         if (_sn >= Init.Script.Count) { _waiting = false; Coverage.Hit("alia: a client finished its script"); return; }
         _sn++;
         _waiting = true;
-        Observe(new ObsInvoke(Init.Id, _sn, Cur.Obj, Cur.Put, Cur.Put ? 100 * Init.Id + _sn : 0));
+        Observe(new ObsInvoke(Init.Id, _sn, Cur.Obj, Cur.Put, Val));
         Send();
     }
 
     private void Send()
     {
         var to = Init.Targets[RandomInteger(Init.Targets.Count)];
-        SendMsg(to, new ClientRequest(Id, Init.Id, _sn, Cur.Obj, Cur.Put, Cur.Put ? 100 * Init.Id + _sn : 0));
+        SendMsg(to, new ClientRequest(Id, Init.Id, _sn, Cur.Obj, Cur.Put, Val));
         StartTimer();
     }
 
@@ -66,13 +67,13 @@ public sealed class Client : AliaActor<ClientInit>
 [OnEventDoAction(typeof(AliaMsg), nameof(OnMsg))]
 public sealed class RootOracle : AliaActor<RootInit>
 {
+    private int _epoch;
+
     /// <summary>§4.5 RootCatchupReq: tell the asker the latest epoch revealed (it creates the instances up to it).</summary>
     private void OnMsg(Event e)
     {
         if (((AliaMsg)e).Body is RootCatchup c && _epoch > 0) SendMsg(c.Who, new NewEpoch(_epoch));
     }
-
-    private int _epoch;
 
     /// <inheritdoc/>
     protected override ActorId NetOf(RootInit init) => init.Net;

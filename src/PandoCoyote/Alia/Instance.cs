@@ -30,7 +30,7 @@ public sealed class Instance : AliaActor<InstanceInit>
     // the chosen state (§4.6), durable
     private InstanceState _s = null!;
     private bool _started, _retired;
-    private readonly HashSet<int> _acked = [], _replied = [];
+    private readonly HashSet<int> _replied = [];
 
     // volatile
     private bool _knowsNext, _ticking, _down;
@@ -61,7 +61,7 @@ public sealed class Instance : AliaActor<InstanceInit>
             case ClientRequest m: OnRequest(m); break;
             case HandoffRequest m: OnHandoffRequest(m); break;
             case HandoffReply m: OnHandoffReply(m); break;
-            case HandoffAck m: _acked.UnionWith(m.Tags); TryRetire(); break;
+            case HandoffAck m: _s.Acked.UnionWith(m.Tags); TryRetire(); break;
         }
     }
 
@@ -151,8 +151,8 @@ public sealed class Instance : AliaActor<InstanceInit>
     /// <summary>§4.7.1 RequestHandoff, to the previous owner of each pending tag (re-sent on every timeout until installed).</summary>
     private void RequestHandoffs()
     {
-        foreach (var g in _s.Pending.SelectMany(t => L.Sources(_me, t).Select(k => (k, t))).GroupBy(p => p.k))
-            SendMsg(Init.Instances[g.Key], new HandoffRequest([.. g.Select(p => p.t).Order()], _me) { Source = g.Key });
+        foreach (var (k, tags) in _s.HandoffSources())
+            SendMsg(Init.Instances[k], new HandoffRequest(tags, _me) { Source = k });
     }
 
     /// <summary>
@@ -184,11 +184,9 @@ public sealed class Instance : AliaActor<InstanceInit>
     /// <summary>TLA+ Retire (ALIA-S15): the instance truncates its log and stops once <see cref="InstanceState.RetireReady"/>.</summary>
     private void TryRetire()
     {
-        if (_retired || !_s.RetireReady(_acked)) return;
+        if (_retired || !_s.RetireReady) return;
         _retired = true;
-        bool allAcked = _s.Scope.All(_acked.Contains);
-        Coverage.Hit(allAcked ? "alia: an instance retired after its acks" : "alia: an instance retired before its acks (M16)");
-        Observe(new ObsRetired(_me, allAcked));
+        Observe(_s.Retirement());
     }
 
     /// <summary>

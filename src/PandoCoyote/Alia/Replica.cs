@@ -83,7 +83,6 @@ public sealed class Replica : AliaActor<ReplicaInit>
         public int NextSlot = 1;
         public bool KnowsNext, Retired;
         public int Unserved;                                      // retries seen since the last word from a leader
-        public readonly HashSet<int> Acked = [];
     }
 
     private AliaLayout L = null!;
@@ -198,7 +197,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
             case SubNack x: if (x.Promised > mem.Bal) { mem.MaxRound = Math.Max(mem.MaxRound, x.Promised.Round); StepDown(mem); } break;
             case HandoffRequest x: Suspect(mem); OnHandoffRequest(mem, x); break;
             case HandoffReply x: OnHandoffReply(mem, x); break;
-            case HandoffAck x: mem.Acked.UnionWith(x.Tags); TryRetire(mem); break;
+            case HandoffAck x: mem.S.Acked.UnionWith(x.Tags); TryRetire(mem); break;
         }
     }
 
@@ -376,8 +375,8 @@ public sealed class Replica : AliaActor<ReplicaInit>
     /// <summary>§4.7.1 RequestHandoff: to every member of the previous owner of each pending tag.</summary>
     private void RequestHandoffs(Member m)
     {
-        foreach (var g in m.S.Pending.SelectMany(t => L.Sources(m.Inst, t).Select(k => (k, t))).GroupBy(p => p.k))
-            ToMembers(g.Key, new HandoffRequest([.. g.Select(p => p.t).Order()], m.Inst) { Source = g.Key });
+        foreach (var (k, tags) in m.S.HandoffSources())
+            ToMembers(k, new HandoffRequest(tags, m.Inst) { Source = k });
     }
 
     /// <summary>§4.7.2 TryReply at any member of the source that applied the seal: to every member of the acquirer.</summary>
@@ -400,11 +399,9 @@ public sealed class Replica : AliaActor<ReplicaInit>
 
     private void TryRetire(Member m)
     {
-        if (m.Retired || !m.S.RetireReady(m.Acked)) return;
+        if (m.Retired || !m.S.RetireReady) return;
         m.Retired = true;
-        bool allAcked = m.S.Scope.All(m.Acked.Contains);
-        Coverage.Hit(allAcked ? "alia: an instance retired after its acks" : "alia: an instance retired before its acks (M16)");
-        Observe(new ObsRetired(m.Inst, allAcked));
+        Observe(m.S.Retirement());
     }
 
     /// <summary>
@@ -463,7 +460,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         foreach (var m in _m.Values.Where(m => !m.Retired))          // retirement (truncation) is durable
         {
             m.Role = Role.Follower; m.Bal = Ballot.None;
-            m.TallyP.Clear(); m.Reports.Clear(); m.TallyA.Clear(); m.Proposed.Clear(); m.Acked.Clear();
+            m.TallyP.Clear(); m.Reports.Clear(); m.TallyA.Clear(); m.Proposed.Clear();
             Rebuild(m);
             ApplyPrefix(m);
             if (!m.Retired && m.Promised.Tag == _me) StartPhase1(m);

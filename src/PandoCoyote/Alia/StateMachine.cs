@@ -88,11 +88,30 @@ public sealed class InstanceState
     }
 
     /// <summary>
+    /// Tags whose Install the acquirer acknowledged (§4.7.1 HandoffAck). Not part of the log: the host keeps it as long
+    /// as it keeps this state (a replica loses both in a crash; the acquirer re-sends).
+    /// </summary>
+    public HashSet<int> Acked { get; } = [];
+
+    /// <summary>
     /// TLA+ RetireReady (§4.7.2): closed, nothing pending, every tag of the scope acknowledged. M16: every tag of the
     /// scope sealed, acknowledged or not.
     /// </summary>
-    public bool RetireReady(IReadOnlySet<int> acked) =>
-        Closed && Pending.Count == 0 && (_mutant == AliaMutant.M16RetireBeforeAck ? Scope.All(Sealed.Contains) : Scope.All(acked.Contains));
+    public bool RetireReady =>
+        Closed && Pending.Count == 0 && (_mutant == AliaMutant.M16RetireBeforeAck ? Scope.All(Sealed.Contains) : Scope.All(Acked.Contains));
+
+    /// <summary>TLA+ Retire, for the monitors: whether every tag of the scope was acknowledged (ALIA-S15).</summary>
+    public ObsRetired Retirement()
+    {
+        bool allAcked = Scope.All(Acked.Contains);
+        Coverage.Hit(allAcked ? "alia: an instance retired after its acks" : "alia: an instance retired before its acks (M16)");
+        return new ObsRetired(_inst, allAcked);
+    }
+
+    /// <summary>§4.7.1 RequestHandoff: each previous owner of a pending tag, with the pending tags it owned.</summary>
+    public IEnumerable<(int Source, IReadOnlyList<int> Tags)> HandoffSources() =>
+        Pending.SelectMany(t => _l.Sources(_inst, t).Select(k => (k, t))).GroupBy(p => p.k)
+            .Select(g => (g.Key, (IReadOnlyList<int>)[.. g.Select(p => p.t).Order()]));
 
     /// <summary>TLA+ Apply: one chosen entry, in log order.</summary>
     public Applied Apply(object entry)
