@@ -163,7 +163,14 @@ public sealed partial class Catalogue
             var files = (Directory.Exists(own) ? PTestManifest.PSources(own) : []).Concat(PTestManifest.PSources(p.ModelsDir));
             return files.FirstOrDefault(f => Regex.IsMatch(File.ReadAllText(f), $@"^\s*spec\s+{monitor}\s+observes", RegexOptions.Multiline));
         }
-        string? CsFile(string protocol) => repoRoot is null ? null : Path.Combine(repoRoot, "src", "PandoCoyote", protocol, "Monitors.cs");
+        // The file under src/PandoCoyote/<protocol>/ (subfolders too) that declares the monitor class.
+        string? CsFile(string protocol, string monitor)
+        {
+            var dir = repoRoot is null ? null : Path.Combine(repoRoot, "src", "PandoCoyote", protocol);
+            if (dir is null || !Directory.Exists(dir)) return null;
+            return Directory.EnumerateFiles(dir, "*.cs", SearchOption.AllDirectories).Order(StringComparer.Ordinal)
+                .FirstOrDefault(f => Regex.IsMatch(File.ReadAllText(f), $@"class\s+{monitor}Monitor\b"));
+        }
         var sb = new StringBuilder();
         sb.AppendLine("# Invariant catalogue");
         sb.AppendLine();
@@ -191,7 +198,7 @@ public sealed partial class Catalogue
             {
                 var mutants = string.Join("<br>", MutantsOf(e, m).Select(x => $"`{x.Name}`"));
                 var pcol = e.P is null ? "—" : Link(e.P, PFile(e.P, e.Protocol), $@"^\s*spec\s+{e.P}\s+observes") + string.Concat(PBugTestsOf(e, p).Select(t => $"<br>`{t.Name}`"));
-                var cscol = e.CSharp is null ? "—" : Link(e.CSharp + "Monitor", CsFile(e.Protocol), $@"class\s+{e.CSharp}Monitor\b") + string.Concat(CoyoteBugTestsOf(e, coyote).Select(t => $"<br>`{t.Name}`"));
+                var cscol = e.CSharp is null ? "—" : Link(e.CSharp + "Monitor", CsFile(e.Protocol, e.CSharp), $@"class\s+{e.CSharp}Monitor\b") + string.Concat(CoyoteBugTestsOf(e, coyote).Select(t => $"<br>`{t.Name}`"));
                 var tla = e.Tla is null ? e.Kind switch { "history" => "— (history)", "runtime" => "— (implementation)", _ => "— (not yet)" } : Link(e.Tla, m.Library.Find(e.Spec), $@"^{e.Tla}\s*(\(.*\))?\s*==");
                 var mcol = e.Tla is null ? e.Kind switch { "history" => "— (no TLA+ form)", "runtime" => "— (checked at run time)", _ => "— (no TLA+ form yet)" } : mutants.Length == 0 ? "**none**" : mutants;
                 sb.AppendLine($"| {e.Id} | {e.Name} | {e.Statement} | {tla} | {e.Kind} | {mcol} | {pcol} | {cscol} | {e.Source} |");

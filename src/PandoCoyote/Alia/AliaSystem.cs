@@ -167,8 +167,23 @@ public static class AliaScenarios
         return sys with { Only = only is null ? null : [only] };
     }
 
-    /// <summary>The scenario of one manifest entry.</summary>
+    /// <summary>
+    /// The scenario of one manifest entry: the data plane, or with <c>tier: root</c> the root tier
+    /// (<see cref="Root.RootScenarios"/>), which has no liveness monitors.
+    /// </summary>
     public static Scenario Scenario(string name, IReadOnlyDictionary<string, string> fields, string? only,
-        uint iterations, uint seed, Strategy strategy, uint maxSteps, bool liveness = false) =>
-        new(name, Build(fields, only, liveness).Setup, iterations, maxSteps, seed, liveness ? Strategy.Fair : strategy);
+        uint iterations, uint seed, Strategy strategy, uint maxSteps, bool liveness = false)
+    {
+        switch (fields.TryGetValue("tier", out var tier) ? tier : "data")
+        {
+            case "root":
+                if (liveness) throw new ArgumentException("the root tier has no liveness monitors: use the random or prioritization strategy");
+                return Root.RootScenarios.Scenario(name, fields, only, iterations, seed, strategy, maxSteps);
+            case "data":
+                var rest = fields.Where(kv => kv.Key != "tier").ToDictionary(kv => kv.Key, kv => kv.Value);
+                return new(name, Build(rest, only, liveness).Setup, iterations, maxSteps, seed, liveness ? Strategy.Fair : strategy);
+            case var t:
+                throw new ArgumentException($"tier \"{t}\": use data (the data plane, the default) or root (the root tier)");
+        }
+    }
 }

@@ -1,0 +1,190 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
+using Monitor = Microsoft.Coyote.Specifications.Monitor;
+
+namespace PandoCoyote.Alia.Root;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Observations of the root tier (the ghost of specs/AliaRoot.tla): each names the TLA+ action it reports.
+// ---------------------------------------------------------------------------------------------------------------
+
+/// <summary>A notification to the root-tier monitors; <see cref="Body"/> is one of the records below.</summary>
+public sealed class RootObservation(object body) : Monitor.Event
+{
+    /// <summary>The observation.</summary>
+    public object Body { get; } = body;
+}
+
+/// <summary>The run's settings, sent to every monitor before any actor runs.</summary>
+public sealed record ObsRootConfig(RootSettings Settings);
+/// <summary>TLA+ Promise / Accept: <paramref name="Voter"/> performed and persisted the act itself (the ghost behind ALIA-S4).</summary>
+public sealed record ObsAct(int Voter, VoteKind Kind, Ballot Bal, int Epoch);
+/// <summary>TLA+ BecomeLeader / Decide: a quorum declaration (the ghost <c>tally</c>).</summary>
+public sealed record ObsTally(VoteKind Kind, Ballot Bal, int Epoch, IReadOnlySet<int> Ids);
+/// <summary>TLA+ Propose and BecomeLeader's re-proposals: a RootAccept for <paramref name="Epoch"/> with <paramref name="Cfg"/>.</summary>
+public sealed record ObsProposed(int Epoch, string Cfg, Ballot Bal);
+/// <summary>TLA+ Decide: the leader declared <paramref name="Cfg"/> chosen for <paramref name="Epoch"/> (the ghost <c>chosenCfgs</c>).</summary>
+public sealed record ObsDecided(int Epoch, string Cfg, Ballot Bal);
+/// <summary>TLA+ Learn and BecomeLeader's learned slots: <paramref name="Replica"/> set rChosen for <paramref name="Epoch"/>.</summary>
+public sealed record ObsLearned(int Replica, int Epoch, string Cfg);
+/// <summary>The acceptor state after a change (Promise, Accept, Recover): the promise and the highest accepted ballot of any slot.</summary>
+public sealed record ObsAcceptor(int Replica, Ballot Promised, Ballot MaxAccepted);
+/// <summary>A change of a replica's promise, from <paramref name="Old"/> to <paramref name="New"/> (Promise, Accept, Recover).</summary>
+public sealed record ObsPromise(int Replica, Ballot Old, Ballot New);
+
+/// <summary>The base of the root-tier monitors. Messages read <c>[ALIA-…] Name: …</c>.</summary>
+public abstract class RootMonitor : Monitor
+{
+    /// <summary>The number of replicas.</summary>
+    protected int N { get; private set; }
+
+    /// <summary>Records the settings, then checks the observation.</summary>
+    protected void OnObservation(Monitor.Event e)
+    {
+        var body = ((RootObservation)e).Body;
+        if (body is ObsRootConfig c) N = c.Settings.N;
+        else Check(body);
+    }
+
+    /// <summary>Checks the property after an observation.</summary>
+    protected abstract void Check(object observation);
+
+    /// <summary>Fails the run with the message (built only on failure).</summary>
+    protected void Require(bool ok, Func<string> message)
+    {
+        if (!ok) Assert(false, "{0}", message());
+    }
+}
+
+/// <summary>ALIA-S1 RootAgreement (TLA+ RootAgreementInv): one configuration per epoch, declared or learned.</summary>
+public sealed class RootAgreementMonitor : RootMonitor
+{
+    private readonly Dictionary<int, (string Cfg, string Who)> _first = [];
+    [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        var (e, cfg, who) = o switch
+        {
+            ObsDecided d => (d.Epoch, d.Cfg, $"declared chosen in ballot {d.Bal}"),
+            ObsLearned l => (l.Epoch, l.Cfg, $"learned by r{l.Replica}"),
+            _ => (0, "", ""),
+        };
+        if (e == 0) return;
+        if (!_first.TryGetValue(e, out var f)) { _first[e] = (cfg, who); return; }
+        Require(f.Cfg == cfg, () => $"[ALIA-S1] RootAgreement: epoch {e} has two configurations, {f.Cfg} ({f.Who}) and {cfg} ({who})");
+    }
+}
+
+/// <summary>ALIA-S2 RootValidity (TLA+ RootValidityInv): a configuration declared chosen was proposed for its epoch.</summary>
+public sealed class RootValidityMonitor : RootMonitor
+{
+    private readonly HashSet<(int, string)> _proposed = [];
+    [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is ObsProposed p) _proposed.Add((p.Epoch, p.Cfg));
+        if (o is ObsDecided d)
+            Require(_proposed.Contains((d.Epoch, d.Cfg)), () => $"[ALIA-S2] RootValidity: {d.Cfg} was declared chosen for epoch {d.Epoch} in ballot {d.Bal}, but nobody proposed it for that epoch");
+    }
+}
+
+/// <summary>ALIA-S3 RootContiguity (TLA+ RootContiguityInv): epoch e is chosen only after epoch e − 1 (alpha = 1).</summary>
+public sealed class RootContiguityMonitor : RootMonitor
+{
+    private readonly HashSet<int> _decided = [];
+    [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not ObsDecided d) return;
+        Require(d.Epoch == 1 || _decided.Contains(d.Epoch - 1), () => $"[ALIA-S3] RootContiguity: epoch {d.Epoch} was chosen before epoch {d.Epoch - 1}");
+        _decided.Add(d.Epoch);
+    }
+}
+
+/// <summary>ALIA-S4 TallyHonesty (TLA+ TallyHonestyInv, §4.3.2 R1): every id in a quorum declaration performed that act itself.</summary>
+public sealed class TallyHonestyMonitor : RootMonitor
+{
+    private readonly HashSet<(int, VoteKind, Ballot, int)> _acts = [];
+    [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is ObsAct a) _acts.Add((a.Voter, a.Kind, a.Bal, a.Epoch));
+        if (o is not ObsTally t) return;
+        var phantom = t.Ids.Where(id => !_acts.Contains((id, t.Kind, t.Bal, t.Epoch))).ToList();
+        Require(phantom.Count == 0, () => $"[ALIA-S4] TallyHonesty: the {t.Kind} quorum of ballot {t.Bal}{(t.Kind == VoteKind.Accepted ? $", epoch {t.Epoch}" : "")} counts {string.Join(", ", phantom.Select(p => $"r{p}"))}, who never performed that act");
+    }
+}
+
+/// <summary>ALIA-S5 TallyIsMajority (TLA+ TallyIsMajorityInv, §4.3.2 R3): every quorum declaration holds a strict majority of the universe.</summary>
+public sealed class TallyIsMajorityMonitor : RootMonitor
+{
+    [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is ObsTally t)
+            Require(2 * t.Ids.Count > N, () => $"[ALIA-S5] TallyIsMajority: the {t.Kind} quorum of ballot {t.Bal} has {t.Ids.Count} distinct ids ({string.Join(", ", t.Ids.Order().Select(p => $"r{p}"))}), not a majority of {N}");
+    }
+}
+
+/// <summary>ALIA-S6 AcceptorMonotonicity, state part (TLA+ AcceptedBelowPromiseInv): an accepted ballot is never above the promise.</summary>
+public sealed class AcceptedBelowPromiseMonitor : RootMonitor
+{
+    [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is ObsAcceptor a)
+            Require(a.MaxAccepted <= a.Promised, () => $"[ALIA-S6] AcceptedBelowPromise: r{a.Replica} accepted at {a.MaxAccepted} but its promise is {a.Promised}");
+    }
+}
+
+/// <summary>ALIA-S6a AcceptorMonotonicity, action part (TLA+ AcceptorMonotonicProp): a promise never decreases, across crashes too.</summary>
+public sealed class AcceptorMonotonicMonitor : RootMonitor
+{
+    [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is ObsPromise p)
+            Require(p.New >= p.Old, () => $"[ALIA-S6a] AcceptorMonotonic: r{p.Replica}'s promise went down from {p.Old} to {p.New}");
+    }
+}
+
+/// <summary>The root-tier monitors (registered by the deployment, fed by the replicas' observations).</summary>
+public static class RootMonitors
+{
+    /// <summary>The safety monitors, by catalogue name (the C# class is the name + "Monitor").</summary>
+    public static readonly IReadOnlyDictionary<string, Type> Safety = new Dictionary<string, Type>
+    {
+        ["RootAgreement"] = typeof(RootAgreementMonitor), ["RootValidity"] = typeof(RootValidityMonitor),
+        ["RootContiguity"] = typeof(RootContiguityMonitor), ["TallyHonesty"] = typeof(TallyHonestyMonitor),
+        ["TallyIsMajority"] = typeof(TallyIsMajorityMonitor), ["AcceptedBelowPromise"] = typeof(AcceptedBelowPromiseMonitor),
+        ["AcceptorMonotonic"] = typeof(AcceptorMonotonicMonitor),
+    };
+
+    /// <summary>Every monitor type.</summary>
+    public static readonly Type[] All = [.. Safety.Values];
+
+    private static readonly Dictionary<Type, Action<IActorRuntime, Monitor.Event>> Registrars = new()
+    {
+        [typeof(RootAgreementMonitor)] = Use<RootAgreementMonitor>, [typeof(RootValidityMonitor)] = Use<RootValidityMonitor>,
+        [typeof(RootContiguityMonitor)] = Use<RootContiguityMonitor>, [typeof(TallyHonestyMonitor)] = Use<TallyHonestyMonitor>,
+        [typeof(TallyIsMajorityMonitor)] = Use<TallyIsMajorityMonitor>, [typeof(AcceptedBelowPromiseMonitor)] = Use<AcceptedBelowPromiseMonitor>,
+        [typeof(AcceptorMonotonicMonitor)] = Use<AcceptorMonotonicMonitor>,
+    };
+
+    private static void Use<T>(IActorRuntime rt, Monitor.Event config) where T : Monitor
+    {
+        rt.RegisterMonitor<T>();
+        rt.Monitor<T>(config);
+    }
+
+    /// <summary>Registers the monitor named <paramref name="name"/> and hands it the settings.</summary>
+    public static void Register(IActorRuntime rt, string name, RootSettings s) =>
+        Registrars[Safety[name]](rt, new RootObservation(new ObsRootConfig(s)));
+}

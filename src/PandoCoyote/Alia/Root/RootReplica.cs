@@ -1,0 +1,461 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
+using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
+
+namespace PandoCoyote.Alia.Root;
+
+/// <summary>
+/// One replica of Alia's root tier (brief §4.2–4.3): root acceptor and learner, root proposer when the environment's
+/// election timeout picks it, and delegate for the replicas that route their votes through it. Each handler names the
+/// action of <c>specs/AliaRoot.tla</c> it mirrors.
+/// <para>
+/// Ballots are the shared ⟨round, replica⟩ <see cref="Ballot"/>. With alpha = 1 a leader opens slot e only once it knows
+/// slots 1..e − 1 chosen. Votes are counted as the set of voter ids over the messages received for one act (R2) against
+/// a strict majority of the fixed universe (R3). The promise, the accepted values and the learned values are durable
+/// (§1.2); a crash loses the rest: roles, tallies, delegations, relay buffers and the record of what was answered.
+/// </para>
+/// <para>
+/// Delegation (§4.3): after a root event a replica that is not delegated may delegate to a random other replica for
+/// <c>K</c> = 1 root event (the paper's default; the choice of delegate and the lapse affect liveness only, R4). In
+/// RELAY the delegated replica still performs and persists its own act and sends its vote to the delegate, which
+/// forwards the votes it holds for one act in one message (a retransmission is answered directly). In PAPER_LITERAL
+/// (M1) the delegated replica ignores the request and the delegate adds every replica it believes delegated to it to
+/// its own vote, each side counting the budget on its own events.
+/// </para>
+/// </summary>
+[OnEventDoAction(typeof(RootMsg), nameof(OnMsg))]
+[OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+[OnEventDoAction(typeof(Crash), nameof(OnCrash))]
+[OnEventDoAction(typeof(Restart), nameof(OnRestart))]
+public sealed class RootReplica : NetActor<RootReplicaInit>
+{
+    /// <summary>The delegation budget K in root events (§4.3.1: "often one").</summary>
+    public const int Budget = 1;
+    /// <summary>How many times a candidate or leader re-sends its request for one ballot before it gives up.</summary>
+    public const int MaxRetries = 2;
+
+    private enum Role { Follower, Candidate, Leader }
+
+    private RootSettings S = null!;
+    private int _me;
+
+    // durable (§1.2)
+    private Ballot _promised = Ballot.None;
+    private readonly Dictionary<int, (Ballot Bal, string Cfg)> _accepted = [];
+    private readonly Dictionary<int, string> _chosen = [];
+    private bool _restarted;
+
+    // volatile: proposer
+    private Role _role;
+    private Ballot _ballot = Ballot.None;
+    private int _maxRound;
+    private readonly Tally _promises = new();
+    private readonly List<SlotReport> _reports = [];
+    private readonly Dictionary<int, string> _proposal = [];
+    private readonly Dictionary<int, Tally> _accepts = [];
+    private int _retries;
+    private bool _ticking, _down;
+
+    // volatile: delegation (§4.3)
+    private int _delegTo = -1, _delegUntil;
+    private int _events;
+    private readonly HashSet<(char, Ballot, int)> _seen = [];
+    private readonly HashSet<ActKey> _answered = [];
+    private readonly Dictionary<int, int> _delegators = [];
+    private readonly Dictionary<ActKey, List<RelayVote>> _relay = [];
+
+    /// <summary>The votes received for one act: the set of ids (R2), their sum (mutant M2), and whether a delegate's message with two or more votes was among them.</summary>
+    private sealed class Tally
+    {
+        public readonly HashSet<int> Ids = [];
+        public int Sum;
+        public bool ViaDelegate;
+
+        public void Clear() { Ids.Clear(); Sum = 0; ViaDelegate = false; }
+
+        public void Add(RootVote v, int n)
+        {
+            Ids.UnionWith(v.Voters.Where(x => x >= 0 && x < n));
+            Sum += v.Voters.Count;
+            if (v.Forwarded && v.Voters.Count >= 2) ViaDelegate = true;
+        }
+    }
+
+    /// <inheritdoc/>
+    protected override ActorId NetOf(RootReplicaInit init) => init.Net;
+
+    /// <inheritdoc/>
+    protected override void Initialize()
+    {
+        S = Init.Settings;
+        _me = Init.Me;
+    }
+
+    private void OnMsg(Event e)
+    {
+        if (_down) return;
+        switch (((RootMsg)e).Body)
+        {
+            case RunForLeader: StartElection(); break;
+            case RootPrepare m: OnPrepare(m); break;
+            case RootAccept m: OnAccept(m); break;
+            case RootVote m: OnVote(m); break;
+            case RootCommit m: NoteEvent('C', Ballot.None, m.Epoch); Learn(m.Epoch, m.Cfg); MaybeDelegate(); break;
+            case RootNack m: OnNack(m); break;
+            case RelayVote m: OnRelay(m); break;
+            case Delegate m: _delegators[m.From] = _events + m.Budget; break;
+        }
+    }
+
+    private void Send(int to, object body) => Route(Init.Replicas[to], new RootMsg(body));
+    private void SendAll(object body) { for (int r = 0; r < S.N; r++) Send(r, body); }
+    private void Observe(object o)
+    {
+        var e = new RootObservation(o);
+        foreach (var m in RootMonitors.All) Monitor(m, e);
+    }
+
+    private int CommitEpoch
+    {
+        get { int e = 0; while (_chosen.ContainsKey(e + 1)) e++; return e; }
+    }
+
+    // ---------------------------------------------------------------- delegation (§4.3)
+
+    /// <summary>§4.3.2 NoteRootEvent: each distinct root event (a prepare, an accept, a commit) spends one unit of a delegation's budget.</summary>
+    private void NoteEvent(char kind, Ballot b, int epoch)
+    {
+        if (_seen.Add((kind, b, epoch))) _events++;
+    }
+
+    private bool Delegated => _delegTo >= 0 && _events <= _delegUntil;
+
+    /// <summary>
+    /// TLA+ Delegate (§4.3.2 ChooseDelegate): a replica that is not delegated and holds no delegations may delegate to a
+    /// random other replica for <see cref="Budget"/> root events. In RELAY the choice only decides where a vote goes.
+    /// </summary>
+    private void MaybeDelegate()
+    {
+        if (Delegated || _delegators.Values.Any(u => u >= _events) || RandomInteger(2) == 0) return;
+        int d = (_me + 1 + RandomInteger(S.N - 1)) % S.N;
+        _delegTo = d;
+        _delegUntil = _events + Budget;
+        Send(d, new Delegate(_me, Budget));
+    }
+
+    /// <summary>PAPER_LITERAL: the replicas a delegate believes delegated to it, counted on its own events (TLA+ Phantoms).</summary>
+    private IEnumerable<int> Phantoms => S.Mode == DelegationMode.PaperLiteral
+        ? _delegators.Where(kv => kv.Value >= _events).Select(kv => kv.Key) : [];
+
+    /// <summary>PAPER_LITERAL: a delegated replica ignores root requests (TLA+ Ignores).</summary>
+    private bool Ignores => S.Mode == DelegationMode.PaperLiteral && Delegated;
+
+    /// <summary>
+    /// §4.3.2 RouteVote (TLA+ RouteVote): the first answer to an act goes through the delegate while delegated (RELAY); a
+    /// retransmission, or anything after the budget is spent, goes straight to the requester. In PAPER_LITERAL the
+    /// direct vote also carries the phantom ids.
+    /// </summary>
+    private void RouteVote(ActKey key, IReadOnlyList<SlotReport> reports)
+    {
+        bool first = _answered.Add(key);
+        if (_restarted) Coverage.Hit("alia-root: a replica voted after a restart");
+        if (S.Mode == DelegationMode.Relay && Delegated && first)
+        {
+            Coverage.Hit("alia-root: a vote went through a delegate");
+            Send(_delegTo, new RelayVote(_me, key, reports));
+            return;
+        }
+        if (!first) Coverage.Hit("alia-root: a retransmission was answered directly");
+        // A delegate may put its own vote into its buffer, so that one message carries all of them (§4.3.2 DelegateFlush).
+        if (S.Mode == DelegationMode.Relay && _delegators.Values.Any(u => u >= _events) && first && RandomBoolean())
+        {
+            OnRelay(new RelayVote(_me, key, reports));
+            return;
+        }
+        var voters = new HashSet<int>(Phantoms) { _me };
+        if (voters.Count > 1) Coverage.Hit("alia-root: a delegate voted for replicas it did not hear from");
+        Send(key.Cand, new RootVote(key, voters, reports, _me));
+    }
+
+    /// <summary>TLA+ Flush's input (§4.3.2 on RelayVote): buffer the vote; forward now or at the next timeout.</summary>
+    private void OnRelay(RelayVote v)
+    {
+        if (!_relay.TryGetValue(v.Key, out var buf)) _relay[v.Key] = buf = [];
+        buf.Add(v);
+        if (RandomBoolean()) Flush(v.Key); else Arm();
+    }
+
+    /// <summary>TLA+ Flush (§4.3.2 DelegateFlush): one message with the ids and reports of every vote held for one act.</summary>
+    private void Flush(ActKey key)
+    {
+        if (!_relay.Remove(key, out var buf) || buf.Count == 0) return;
+        var voters = buf.Select(v => v.Voter).ToHashSet();
+        Send(key.Cand, new RootVote(key, voters, [.. buf.SelectMany(v => v.Reports)], _me, Forwarded: true));
+    }
+
+    // ---------------------------------------------------------------- acceptor (§4.2)
+
+    private void SetPromise(Ballot b)
+    {
+        if (b == _promised) return;
+        Observe(new ObsPromise(_me, _promised, b));
+        _promised = b;
+    }
+
+    private Ballot MaxAccepted => _accepted.Count == 0 ? Ballot.None : _accepted.Values.Max(a => a.Bal);
+
+    /// <summary>TLA+ Promise (§4.2 on RootPrepare): promise a ballot at least the promise and report slots from <c>low</c> on.</summary>
+    private void OnPrepare(RootPrepare m)
+    {
+        NoteEvent('P', m.Bal, 0);
+        _maxRound = Math.Max(_maxRound, m.Bal.Round);
+        if (Ignores) { Coverage.Hit("alia-root: a delegated replica ignored a root request"); return; }
+        if (m.Bal < _promised) { Send(m.Cand, new RootNack(m.Bal, _promised)); return; }
+        SetPromise(m.Bal);
+        if (_role != Role.Follower && m.Bal > _ballot) _role = Role.Follower;
+        var reports = new List<SlotReport>();
+        foreach (var (e, cfg) in _chosen) if (e >= m.Low) reports.Add(new SlotReport(_me, e, true, Ballot.None, cfg));
+        foreach (var (e, a) in _accepted) if (e >= m.Low && !_chosen.ContainsKey(e)) reports.Add(new SlotReport(_me, e, false, a.Bal, a.Cfg));
+        Observe(new ObsAct(_me, VoteKind.Promise, m.Bal, 0));
+        Observe(new ObsAcceptor(_me, _promised, MaxAccepted));
+        RouteVote(new ActKey(VoteKind.Promise, m.Bal, 0, m.Cand), reports);
+        MaybeDelegate();
+    }
+
+    /// <summary>TLA+ Accept (§4.2 on RootAccept): accept at a ballot at least the promise (M13: any ballot) unless the slot is learned.</summary>
+    private void OnAccept(RootAccept m)
+    {
+        NoteEvent('A', m.Bal, m.Epoch);
+        if (Ignores) { Coverage.Hit("alia-root: a delegated replica ignored a root request"); return; }
+        if (_chosen.TryGetValue(m.Epoch, out var known)) { Send(m.Leader, new RootCommit(m.Epoch, known)); return; }
+        if (!(m.Bal >= _promised || S.Mutant == RootMutant.M13AcceptAnyBallot)) { Send(m.Leader, new RootNack(m.Bal, _promised)); return; }
+        if (m.Bal < _promised) Coverage.Hit("alia-root: M13 accepted below the promise");
+        if (S.Mutant != RootMutant.MRNoRaise && m.Bal > _promised) SetPromise(m.Bal);     // MR: the promise is not raised
+        _accepted[m.Epoch] = (m.Bal, m.Cfg);
+        Observe(new ObsAct(_me, VoteKind.Accepted, m.Bal, m.Epoch));
+        Observe(new ObsAcceptor(_me, _promised, MaxAccepted));
+        RouteVote(new ActKey(VoteKind.Accepted, m.Bal, m.Epoch, m.Leader), []);
+        MaybeDelegate();
+    }
+
+    /// <summary>TLA+ Learn (§4.2 Learn): record the chosen configuration (the monitors compare every learner's).</summary>
+    private void Learn(int e, string cfg)
+    {
+        if (_chosen.TryGetValue(e, out var had) && had == cfg) return;
+        Observe(new ObsLearned(_me, e, cfg));
+        _chosen.TryAdd(e, cfg);
+    }
+
+    // ---------------------------------------------------------------- proposer and leader (§4.2)
+
+    /// <summary>TLA+ StartElection (§4.2 RootStartElection): a fresh ballot above every round seen; RootPrepare to all.</summary>
+    private void StartElection()
+    {
+        if (_role == Role.Leader) return;
+        _maxRound = Math.Max(_maxRound, _promised.Round) + 1;
+        _ballot = new Ballot(_maxRound, _me);
+        _role = Role.Candidate;
+        _promises.Clear();
+        _reports.Clear();
+        _proposal.Clear();
+        _accepts.Clear();
+        _retries = 0;
+        SendAll(new RootPrepare(_ballot, _me, CommitEpoch + 1));
+        Arm();
+    }
+
+    /// <summary>A vote for one of this replica's requests: count its ids (R2) and declare a quorum when they reach one (R3).</summary>
+    private void OnVote(RootVote v)
+    {
+        if (v.Key.Bal != _ballot || v.Key.Cand != _me) return;
+        if (v.Key.Kind == VoteKind.Promise && _role == Role.Candidate)
+        {
+            _promises.Add(v, S.N);
+            _reports.AddRange(v.Reports);
+            if (IsQuorum(_promises)) BecomeLeader();
+        }
+        else if (v.Key.Kind == VoteKind.Accepted && _role == Role.Leader && _proposal.ContainsKey(v.Key.Epoch) && !_chosen.ContainsKey(v.Key.Epoch))
+        {
+            var t = _accepts[v.Key.Epoch];
+            t.Add(v, S.N);
+            if (IsQuorum(t)) Decide(v.Key.Epoch);
+        }
+    }
+
+    /// <summary>TLA+ IsQuorum (§4.3.2 R2, R3): a strict majority of the universe, counted as a set of ids (M2: a sum; M4: 2|ids| ≥ N).</summary>
+    private bool IsQuorum(Tally t) => S.Mutant switch
+    {
+        RootMutant.M2SumCount => 2 * t.Sum > S.N,
+        RootMutant.M4OffByOne => 2 * t.Ids.Count >= S.N,
+        _ => 2 * t.Ids.Count > S.N,
+    };
+
+    /// <summary>
+    /// TLA+ BecomeLeader (§4.2 BecomeRootLeader): learn the slots reported chosen, re-propose in each slot the value
+    /// reported accepted at the highest ballot, stop at the first slot nobody reported; then open the next slot.
+    /// </summary>
+    private void BecomeLeader()
+    {
+        _role = Role.Leader;
+        _retries = 0;
+        Observe(new ObsTally(VoteKind.Promise, _ballot, 0, new HashSet<int>(_promises.Ids)));
+        if (_promises.ViaDelegate) Coverage.Hit("alia-root: a quorum counted a delegate's message with two or more votes");
+        for (int e = CommitEpoch + 1; e <= S.MaxEpoch; e++)
+        {
+            var chosen = _reports.FirstOrDefault(p => p.Epoch == e && p.Chosen);
+            if (chosen is not null) { Coverage.Hit("alia-root: a leader learned a slot from a promise report"); Learn(e, chosen.Cfg); continue; }
+            var acc = _reports.Where(p => p.Epoch == e && !p.Chosen).ToList();
+            if (acc.Count == 0) break;
+            var top = acc.MaxBy(p => p.VBal)!;
+            Coverage.Hit("alia-root: a new leader re-proposed a reported accepted configuration");
+            Open(e, top.Cfg);
+        }
+        ProposeNext();
+        Arm();
+    }
+
+    /// <summary>Sends RootAccept for slot <paramref name="e"/> in this ballot.</summary>
+    private void Open(int e, string cfg)
+    {
+        _proposal[e] = cfg;
+        _accepts[e] = new Tally();
+        Observe(new ObsProposed(e, cfg, _ballot));
+        SendAll(new RootAccept(_ballot, e, cfg, _me));
+        Arm();
+    }
+
+    /// <summary>
+    /// TLA+ Propose (§4.2 RootPropose, alpha = 1): with no slot open, open the first slot not learned with a new
+    /// configuration (opaque here: it names its epoch, proposer and round). MA opens the slot after an open one too.
+    /// </summary>
+    private void ProposeNext()
+    {
+        if (_role != Role.Leader) return;
+        bool open = _proposal.Keys.Any(e => !_chosen.ContainsKey(e));
+        int next = S.Mutant == RootMutant.MAAlphaTwo && _proposal.Count > 0 ? Math.Max(CommitEpoch, _proposal.Keys.Max()) + 1 : CommitEpoch + 1;
+        if (next > S.MaxEpoch || _proposal.ContainsKey(next) || (open && S.Mutant != RootMutant.MAAlphaTwo)) return;
+        Open(next, $"cfg{next}-r{_me}-b{_ballot.Round}");
+        if (S.Mutant == RootMutant.MAAlphaTwo) ProposeNext();
+    }
+
+    /// <summary>TLA+ Decide (§4.2 on RootAccepted from a quorum): chosen; RootCommit to everyone; open the next slot (MV: another value is committed).</summary>
+    private void Decide(int e)
+    {
+        var cfg = S.Mutant == RootMutant.MVOtherValue ? _proposal[e] + "'" : _proposal[e];
+        var t = _accepts[e];
+        Observe(new ObsTally(VoteKind.Accepted, _ballot, e, new HashSet<int>(t.Ids)));
+        if (t.ViaDelegate) Coverage.Hit("alia-root: a quorum counted a delegate's message with two or more votes");
+        Observe(new ObsDecided(e, cfg, _ballot));
+        Coverage.Hit("alia-root: a configuration was chosen");
+        if (e >= 2) Coverage.Hit("alia-root: epoch 2 was chosen");
+        Learn(e, cfg);
+        SendAll(new RootCommit(e, cfg));
+        _retries = 0;
+        ProposeNext();
+    }
+
+    /// <summary>§4.2 on RootNack: a higher ballot exists; step down.</summary>
+    private void OnNack(RootNack m)
+    {
+        if (m.Bal != _ballot || _role == Role.Follower) return;
+        _maxRound = Math.Max(_maxRound, m.Promised.Round);
+        _role = Role.Follower;
+    }
+
+    // ---------------------------------------------------------------- timers, crashes
+
+    /// <summary>The timer runs while there is work: votes to forward, or a request of this replica's ballot to re-send.</summary>
+    private void Arm()
+    {
+        if (_ticking || _down) return;
+        _ticking = true;
+        StartTimer();
+    }
+
+    /// <summary>
+    /// A timeout flushes every relay buffer and re-sends the outstanding request of this ballot (at most
+    /// <see cref="MaxRetries"/> times). M3: the silent replicas are taken for dead and the majority is taken over the rest.
+    /// </summary>
+    private void OnTimeout(Event e)
+    {
+        if (_down || ((NetTimeout)e).Id != CurrentTimer) return;
+        _ticking = false;
+        foreach (var key in _relay.Keys.ToList()) Flush(key);
+        if (_role == Role.Candidate)
+        {
+            if (S.Mutant == RootMutant.M3LiveMajority && _promises.Ids.Count > 0) { BecomeLeader(); return; }
+            if (_retries++ < MaxRetries) { SendAll(new RootPrepare(_ballot, _me, CommitEpoch + 1)); Arm(); }
+        }
+        else if (_role == Role.Leader)
+        {
+            var open = _proposal.Keys.Where(x => !_chosen.ContainsKey(x)).Order().ToList();
+            if (open.Count == 0) return;
+            if (S.Mutant == RootMutant.M3LiveMajority && _accepts[open[0]].Ids.Count > 0) { Decide(open[0]); return; }
+            if (_retries++ < MaxRetries) { foreach (var x in open) SendAll(new RootAccept(_ballot, x, _proposal[x], _me)); Arm(); }
+        }
+    }
+
+    /// <summary>TLA+ Crash: the volatile state is lost.</summary>
+    private void OnCrash()
+    {
+        _down = true;
+        _role = Role.Follower;
+        _ballot = Ballot.None;
+        _promises.Clear();
+        _reports.Clear();
+        _proposal.Clear();
+        _accepts.Clear();
+        _delegTo = -1;
+        _delegators.Clear();
+        _relay.Clear();
+        _answered.Clear();
+        _seen.Clear();
+        _events = 0;
+        _ticking = false;
+    }
+
+    /// <summary>TLA+ Recover: the durable state is back (MP: the promise falls back to the highest accepted ballot).</summary>
+    private void OnRestart()
+    {
+        if (!_down) return;
+        _down = false;
+        _restarted = true;
+        if (S.Mutant == RootMutant.MPPromiseLost) SetPromise(MaxAccepted);
+        Observe(new ObsAcceptor(_me, _promised, MaxAccepted));
+    }
+}
+
+/// <summary>The creation event of the <see cref="RootElector"/>.</summary>
+public sealed class RootElectorInit(ActorId net, IReadOnlyList<ActorId> replicas, int rounds) : Event
+{
+    /// <summary>The network.</summary>
+    public ActorId Net { get; } = net;
+    /// <summary>Every replica.</summary>
+    public IReadOnlyList<ActorId> Replicas { get; } = replicas;
+    /// <summary>How many election timeouts to fire.</summary>
+    public int Rounds { get; } = rounds;
+}
+
+/// <summary>
+/// The environment's election timeouts (§4.2 rootTimer): at points the network's timer chooses, a replica chosen at
+/// random runs for root leader, <c>Rounds</c> times per run.
+/// </summary>
+[OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
+public sealed class RootElector : NetActor<RootElectorInit>
+{
+    private int _fired;
+
+    /// <inheritdoc/>
+    protected override ActorId NetOf(RootElectorInit init) => init.Net;
+
+    /// <inheritdoc/>
+    protected override void Initialize() => StartTimer();
+
+    private void OnTimeout(Event e)
+    {
+        if (((NetTimeout)e).Id != CurrentTimer) return;
+        Route(Init.Replicas[RandomInteger(Init.Replicas.Count)], new RootMsg(new RunForLeader()));
+        if (++_fired < Init.Rounds) StartTimer();
+    }
+}

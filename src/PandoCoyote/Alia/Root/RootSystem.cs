@@ -1,0 +1,79 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
+
+namespace PandoCoyote.Alia.Root;
+
+/// <summary>
+/// One deployment of Alia's root tier under test (brief §7 MC-A): the monitors, the network, one
+/// <see cref="RootReplica"/> per replica (every one may crash and restart) and the <see cref="RootElector"/>.
+/// The data plane is not attached: configurations are opaque, as in specs/AliaRoot.tla.
+/// </summary>
+public sealed record RootSystem(RootSettings Settings, FaultPlan Faults)
+{
+    /// <summary>The monitors to register, by catalogue name (null = every monitor).</summary>
+    public IReadOnlyList<string>? Only { get; init; }
+
+    /// <summary>The setup of one iteration.</summary>
+    public void Setup(IActorRuntime rt)
+    {
+        foreach (var name in Only ?? [.. RootMonitors.Safety.Keys]) RootMonitors.Register(rt, name, Settings);
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
+        var replicas = Enumerable.Range(0, Settings.N).Select(_ => rt.CreateActorId(typeof(RootReplica))).ToList();
+        rt.SendEvent(net, new NetworkSetup(replicas, Faults));
+        for (int r = 0; r < replicas.Count; r++) rt.CreateActor(replicas[r], typeof(RootReplica), new RootReplicaInit(r, Settings, net, replicas));
+        rt.CreateActor(typeof(RootElector), new RootElectorInit(net, replicas, Settings.Elections));
+    }
+}
+
+/// <summary>
+/// Builds a root-tier deployment from the fields of a <c>tests/coyote.json</c> entry with <c>tier: root</c>. Fields:
+/// <c>n</c> (replicas, default 3), <c>epochs</c> (root slots, default 2), <c>mode</c> (relay, paper_literal; custody is
+/// refused: it is not implemented), <c>faults</c> (none, reorder, chaos), <c>mutant</c> (none, M1 = mode paper_literal,
+/// M2, M3, M4, M13, MR, MP, MA, MV), <c>elections</c> (election timeouts the environment fires, default 3).
+/// </summary>
+public static class RootScenarios
+{
+    /// <summary>Mutant names as in the brief (§8) and configs/Alia/MCAliaRoot.tla.</summary>
+    public static readonly IReadOnlyDictionary<string, RootMutant> MutantNames = new Dictionary<string, RootMutant>
+    {
+        ["none"] = RootMutant.None, ["M1"] = RootMutant.None, ["M2"] = RootMutant.M2SumCount, ["M3"] = RootMutant.M3LiveMajority,
+        ["M4"] = RootMutant.M4OffByOne, ["M13"] = RootMutant.M13AcceptAnyBallot, ["MR"] = RootMutant.MRNoRaise,
+        ["MP"] = RootMutant.MPPromiseLost, ["MA"] = RootMutant.MAAlphaTwo, ["MV"] = RootMutant.MVOtherValue,
+    };
+
+    private static readonly string[] Fields = ["tier", "n", "epochs", "mode", "faults", "mutant", "elections"];
+
+    /// <summary>The named fault plans: as for the data plane, with every replica crashable.</summary>
+    public static FaultPlan Faults(string name) => AliaScenarios.Faults(name);
+
+    /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
+    public static RootSystem Build(IReadOnlyDictionary<string, string> fields, string? only)
+    {
+        foreach (var k in fields.Keys)
+            if (!Fields.Contains(k)) throw new ArgumentException($"deployment field \"{k}\" is unknown (Alia root tier: {string.Join(", ", Fields)})");
+        string F(string k, string dflt) => fields.TryGetValue(k, out var v) ? v : dflt;
+        int I(string k, int dflt) => !fields.TryGetValue(k, out var v) ? dflt
+            : int.TryParse(v, out var x) ? x : throw new ArgumentException($"{k} \"{v}\": must be an integer");
+        var mutantName = F("mutant", "none");
+        var mutant = MutantNames.TryGetValue(mutantName, out var m) ? m
+            : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
+        var mode = F("mode", mutantName == "M1" ? "paper_literal" : "relay") switch
+        {
+            "relay" => DelegationMode.Relay,
+            "paper_literal" => DelegationMode.PaperLiteral,
+            "custody" => throw new ArgumentException("mode custody (brief §4.3.4) is not implemented: it needs promises kept per slot; use relay or paper_literal"),
+            var v => throw new ArgumentException($"mode \"{v}\": use relay or paper_literal"),
+        };
+        if (mutantName == "M1" && mode != DelegationMode.PaperLiteral) throw new ArgumentException("mutant M1 is mode paper_literal: drop the mode field or set it to paper_literal");
+        var settings = new RootSettings(I("n", 3), I("epochs", 2), mode, mutant, I("elections", 3)).Check();
+        if (only is not null && !RootMonitors.Safety.ContainsKey(only))
+            throw new ArgumentException($"monitor \"{only}\" is not a root-tier monitor ({string.Join(", ", RootMonitors.Safety.Keys)})");
+        return new RootSystem(settings, Faults(F("faults", "chaos"))) { Only = only is null ? null : [only] };
+    }
+
+    /// <summary>The scenario of one manifest entry.</summary>
+    public static Scenario Scenario(string name, IReadOnlyDictionary<string, string> fields, string? only,
+        uint iterations, uint seed, Strategy strategy, uint maxSteps) =>
+        new(name, Build(fields, only).Setup, iterations, maxSteps, seed, strategy);
+}

@@ -1,0 +1,117 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
+using PandoCoyote.Shared.Quorums;
+
+namespace PandoCoyote.Alia.Root;
+
+/// <summary>How delegated votes travel (brief Alia §4.3.5, the constant <c>DelegationMode</c> of specs/AliaRoot.tla).</summary>
+public enum DelegationMode
+{
+    /// <summary>§4.3.2, the repository's design: every replica performs and persists its own acceptor acts; a delegate only forwards them.</summary>
+    Relay,
+    /// <summary>§4.3.3, the seed's literal scheme (mutant M1, finding F3): a delegate votes for the replicas it believes delegated to it.</summary>
+    PaperLiteral,
+}
+
+/// <summary>The root-tier mutants (brief §8 and ours), each one rule of specs/AliaRoot.tla overridden in configs/Alia/MCAliaRoot.tla.</summary>
+public enum RootMutant
+{
+    /// <summary>The protocol as specified.</summary>
+    None,
+    /// <summary>M2: the tally is a sum of the voter counts of the messages, not the set of ids (a vote arriving twice counts twice).</summary>
+    M2SumCount,
+    /// <summary>M3: a majority of the replicas believed alive: when its retry timer fires, a candidate or leader takes the silent replicas for dead.</summary>
+    M3LiveMajority,
+    /// <summary>M4: the threshold is off by one, <c>2|ids| ≥ N</c> (needs an even N).</summary>
+    M4OffByOne,
+    /// <summary>M13: RootAccept is accepted whatever the promise.</summary>
+    M13AcceptAnyBallot,
+    /// <summary>MR (ours): accepting does not raise the promise.</summary>
+    MRNoRaise,
+    /// <summary>MP (ours): the promise is not durable; a restarted replica falls back to the highest ballot it accepted.</summary>
+    MPPromiseLost,
+    /// <summary>MA (ours): alpha = 2, a leader opens the next slot before the current one is chosen.</summary>
+    MAAlphaTwo,
+    /// <summary>MV (ours): the leader commits a configuration other than the one it proposed.</summary>
+    MVOtherValue,
+}
+
+/// <summary>
+/// One run of the root tier: <paramref name="N"/> replicas (the fixed universe, all root acceptors), root slots
+/// 1..<paramref name="MaxEpoch"/>, the delegation mode, a mutant, and <paramref name="Elections"/> election timeouts the
+/// environment fires (brief §4.2 RootStartElection).
+/// </summary>
+public sealed record RootSettings(int N, int MaxEpoch, DelegationMode Mode, RootMutant Mutant, int Elections)
+{
+    /// <summary>The root quorum of §4.3.2 R3: a strict majority of the universe.</summary>
+    public int Quorum => N / 2 + 1;
+
+    /// <summary>Refuses settings that break a constraint, naming it; the quorum goes through the shared validator (AL1).</summary>
+    public RootSettings Check()
+    {
+        var report = QuorumConstraints.Validate("alia", new Dictionary<string, int> { ["n"] = N, ["qroot"] = Quorum });
+        if (!report.Valid) throw new ArgumentException(report.Explain());
+        if (N < 3) throw new ArgumentException($"n = {N}: the root tier needs at least 3 replicas (brief §7 MC-A), so that delegation and a crash leave a quorum");
+        if (MaxEpoch < 1) throw new ArgumentException($"epochs = {MaxEpoch}: at least one root slot is needed");
+        if (Elections < 1) throw new ArgumentException($"elections = {Elections}: at least one election is needed, or nothing is ever chosen");
+        if (Mutant == RootMutant.M4OffByOne && N % 2 == 1)
+            throw new ArgumentException($"mutant M4 needs an even n (2|ids| ≥ n differs from 2|ids| > n only then): n = {N}");
+        if (Mutant == RootMutant.MAAlphaTwo && MaxEpoch < 2) throw new ArgumentException("mutant MA needs epochs ≥ 2: it opens slot 2 before slot 1 is chosen");
+        return this;
+    }
+}
+
+/// <summary>The root acts a vote reports (TLA+ message types "Promise" and "Accepted").</summary>
+public enum VoteKind
+{
+    /// <summary>Phase 1b.</summary>
+    Promise,
+    /// <summary>Phase 2b.</summary>
+    Accepted,
+}
+
+/// <summary>What a replica reports for one slot in its promise (§4.2 on RootPrepare): a value it learned, or one it accepted at <paramref name="VBal"/>.</summary>
+public sealed record SlotReport(int Voter, int Epoch, bool Chosen, Ballot VBal, string Cfg);
+
+/// <summary>The key of one acceptor act: kind, ballot, slot (0 for a promise) and the candidate it answers.</summary>
+public readonly record struct ActKey(VoteKind Kind, Ballot Bal, int Epoch, int Cand);
+
+/// <summary>§3.1 RootPrepare: candidate <paramref name="Cand"/> asks for promises on <paramref name="Bal"/> for slots from <paramref name="Low"/> on.</summary>
+public sealed record RootPrepare(Ballot Bal, int Cand, int Low);
+/// <summary>
+/// §3.1 RootPromise / RootAccepted: the acts of <paramref name="Voters"/>, sent by <paramref name="Via"/>, a voter
+/// answering for itself or (<paramref name="Forwarded"/>) a delegate forwarding the votes it holds.
+/// </summary>
+public sealed record RootVote(ActKey Key, IReadOnlySet<int> Voters, IReadOnlyList<SlotReport> Reports, int Via, bool Forwarded = false);
+/// <summary>§3.1 RootAccept: the leader asks to accept <paramref name="Cfg"/> for slot <paramref name="Epoch"/>.</summary>
+public sealed record RootAccept(Ballot Bal, int Epoch, string Cfg, int Leader);
+/// <summary>§3.1 RootCommit: <paramref name="Cfg"/> is chosen for <paramref name="Epoch"/>.</summary>
+public sealed record RootCommit(int Epoch, string Cfg);
+/// <summary>§3.1 RootNack: the replica has promised <paramref name="Promised"/>, above <paramref name="Bal"/>.</summary>
+public sealed record RootNack(Ballot Bal, Ballot Promised);
+/// <summary>§3.2 RelayVote: a delegated replica's own act, routed through its delegate (RELAY).</summary>
+public sealed record RelayVote(int Voter, ActKey Key, IReadOnlyList<SlotReport> Reports);
+/// <summary>§3.2 Delegate: <paramref name="From"/> delegates its vote to the receiver for <paramref name="Budget"/> root events.</summary>
+public sealed record Delegate(int From, int Budget);
+/// <summary>The environment's election timeout (§4.2 rootTimer fired): the receiver runs for root leader.</summary>
+public sealed record RunForLeader;
+
+/// <summary>The envelope of every root-tier message on the network.</summary>
+public sealed class RootMsg(object body) : Event
+{
+    /// <summary>The message.</summary>
+    public object Body { get; } = body;
+}
+
+/// <summary>The creation event of a <see cref="RootReplica"/>.</summary>
+public sealed class RootReplicaInit(int me, RootSettings settings, ActorId net, IReadOnlyList<ActorId> replicas) : Event
+{
+    /// <summary>This replica's index.</summary>
+    public int Me { get; } = me;
+    /// <summary>The run's settings.</summary>
+    public RootSettings Settings { get; } = settings;
+    /// <summary>The network.</summary>
+    public ActorId Net { get; } = net;
+    /// <summary>Every replica, by index.</summary>
+    public IReadOnlyList<ActorId> Replicas { get; } = replicas;
+}
