@@ -15,10 +15,13 @@ event eWitARetire;        // an instance retired after its acks (ALIA-W8)
 event eWitAApplyReject;   // an op proposed while its tag was active was rejected at apply (ALIA-W9)
 event eWitAClientDone;    // a client finished its script
 
+// The witnesses of both tiers (the root tier's are declared in RootSafety.p).
 spec Reached observes eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone,
-                      eWitDrop, eWitDup, eWitCrash, eWitRestart {
+                      eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
+                      eWitRRelay, eWitRRetransmit, eWitDrop, eWitDup, eWitCrash, eWitRestart {
   start state Watching {
     ignore eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone,
-           eWitDrop, eWitDup, eWitCrash, eWitRestart;
+           eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
+           eWitRRelay, eWitRRetransmit, eWitDrop, eWitDup, eWitCrash, eWitRestart;
   }
 }

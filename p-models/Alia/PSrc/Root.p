@@ -1,0 +1,436 @@
+/*****************************************************************************************
+ * One replica of Alia's root tier (brief §4.2-4.3): root acceptor and learner, root proposer when
+ * the environment's election timeout picks it, and delegate for the replicas that route their
+ * votes through it. Each function names the action of specs/AliaRoot.tla it mirrors; the C# twin
+ * is src/PandoCoyote/Alia/Root/RootReplica.cs.
+ *
+ * Durable (§1.2): promised, the accepted values, the learned values. A crash loses the rest.
+ * Delegation: after a root event a replica that is neither delegated nor a delegate may delegate
+ * to a random other replica for one root event (K = 1). RELAY: the delegated replica performs and
+ * persists its own act and sends its vote to the delegate, which forwards the votes of one act in
+ * one message; a retransmission is answered directly. PAPER_LITERAL (M1): the delegated replica
+ * ignores the request and the delegate adds the replicas it believes delegated to it.
+ *****************************************************************************************/
+
+machine RootReplica {
+  var me: int;
+  var cfg: tRootConfig;
+  var net: machine;
+  var reps: seq[machine];
+  // durable
+  var promised: int;
+  var accBal: map[int, int];
+  var accCfg: map[int, int];
+  var chosen: map[int, int];
+  var restarted: bool;
+  // volatile: proposer
+  var role: int;                 // 0 follower, 1 candidate, 2 leader
+  var ballot: int;
+  var maxRound: int;
+  var pIds: set[int];
+  var pSum: int;
+  var pFwd: bool;
+  var reports: seq[tReport];
+  var proposal: map[int, int];
+  var aIds: map[int, set[int]];
+  var aSum: map[int, int];
+  var aFwd: map[int, bool];
+  var retries: int;
+  var timerId: int;
+  var ticking: bool;
+  // volatile: delegation
+  var delegTo: int;
+  var delegUntil: int;
+  var evCount: int;
+  var seen: set[int];
+  var answered: set[int];
+  var delegators: map[int, int];
+  var relayKey: map[int, tActKey];
+  var relayVoters: map[int, set[int]];
+  var relayReports: map[int, seq[tReport]];
+
+  start state Init {
+    entry (a: (me: int, cfg: tRootConfig, net: machine)) {
+      me = a.me; cfg = a.cfg; net = a.net;
+      delegTo = -1;
+      goto Up;
+    }
+  }
+
+  state Up {
+    on eRootSetup do (s: seq[machine]) { reps = s; }
+    on eRunForLeader do (k: int) { StartElection(); }
+    on eRootPrepare do (m: (bal: int, cand: int, low: int)) { OnPrepare(m.bal, m.cand, m.low); }
+    on eRootAccept do (m: (bal: int, epoch: int, cfg: int, leader: int)) { OnAccept(m.bal, m.epoch, m.cfg, m.leader); }
+    on eRootVote do (v: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool)) { OnVote(v.key, v.voters, v.reports, v.fwd); }
+    // TLA+ Learn.
+    on eRootCommit do (c: (epoch: int, cfg: int)) { NoteEvent(3, 0, c.epoch); Learn(c.epoch, c.cfg); MaybeDelegate(); }
+    // §4.2 on RootNack: a higher ballot exists; step down.
+    on eRootNack do (k: (bal: int, promised: int)) {
+      if (k.bal == ballot && role != 0) { maxRound = Max(maxRound, k.promised / 10); role = 0; }
+    }
+    on eRelayVote do (v: (voter: int, key: tActKey, reports: seq[tReport])) { OnRelay(v.voter, v.key, v.reports); }
+    on eDelegate do (d: (from: int, budget: int)) { delegators[d.from] = evCount + d.budget; }
+    on eTimeout do (id: int) {
+      if (id != timerId) { return; }
+      ticking = false;
+      Tick();
+    }
+    // TLA+ Crash: the volatile state is lost.
+    on eCrash goto Down with {
+      role = 0; ballot = 0;
+      pIds = default(set[int]); pSum = 0; pFwd = false; reports = default(seq[tReport]);
+      proposal = default(map[int, int]); aIds = default(map[int, set[int]]);
+      aSum = default(map[int, int]); aFwd = default(map[int, bool]);
+      delegTo = -1; evCount = 0; seen = default(set[int]); answered = default(set[int]);
+      delegators = default(map[int, int]); relayKey = default(map[int, tActKey]);
+      relayVoters = default(map[int, set[int]]); relayReports = default(map[int, seq[tReport]]);
+      ticking = false;
+    }
+  }
+
+  state Down {
+    ignore eRootSetup, eRunForLeader, eRootPrepare, eRootAccept, eRootVote, eRootCommit, eRootNack,
+           eRelayVote, eDelegate, eTimeout, eCrash;
+    // TLA+ Recover: the durable state is back (MP: the promise falls back to the highest accepted ballot).
+    on eRestart goto Up with {
+      restarted = true;
+      if (cfg.mutant == RX_MP) { SetPromise(MaxAccepted()); }
+      announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted());
+    }
+  }
+
+  fun Max(a: int, b: int): int { if (a > b) { return a; } return b; }
+
+  fun CommitEpoch(): int {
+    var e: int;
+    while ((e + 1) in chosen) { e = e + 1; }
+    return e;
+  }
+
+  fun MaxAccepted(): int {
+    var e: int;
+    var m: int;
+    foreach (e in keys(accBal)) { if (accBal[e] > m) { m = accBal[e]; } }
+    return m;
+  }
+
+  fun SetPromise(b: int) {
+    if (b == promised) { return; }
+    announce eRMonPromise, (r = me, before = promised, after = b);
+    promised = b;
+  }
+
+  // ------------------------------------------------------------------ delegation (§4.3)
+
+  // §4.3.2 NoteRootEvent: each distinct root event spends one unit of a delegation's budget.
+  fun NoteEvent(kind: int, bal: int, epoch: int) {
+    var c: int;
+    c = ActCode(kind, bal, epoch);
+    if (!(c in seen)) { seen += (c); evCount = evCount + 1; }
+  }
+
+  fun Delegated(): bool { return delegTo >= 0 && evCount <= delegUntil; }
+
+  fun HoldsDelegations(): bool {
+    var d: int;
+    foreach (d in keys(delegators)) { if (delegators[d] >= evCount) { return true; } }
+    return false;
+  }
+
+  // PAPER_LITERAL: a delegated replica ignores root requests (TLA+ Ignores).
+  fun Ignores(): bool { return cfg.mode == RM_PAPER_LITERAL && Delegated(); }
+
+  // TLA+ Delegate (§4.3.2 ChooseDelegate), K = 1.
+  fun MaybeDelegate() {
+    var d: int;
+    if (Delegated() || HoldsDelegations() || $) { return; }
+    d = (me + 1 + choose(cfg.n - 1)) % cfg.n;
+    delegTo = d;
+    delegUntil = evCount + 1;
+    NSend(net, reps[d], eDelegate, (from = me, budget = 1));
+  }
+
+  // §4.3.2 RouteVote: the first answer to an act goes through the delegate while delegated (RELAY);
+  // a retransmission, or anything after the budget is spent, goes straight to the requester. In
+  // PAPER_LITERAL the direct vote also carries the phantom ids.
+  fun RouteVote(key: tActKey, rs: seq[tReport]) {
+    var c: int;
+    var first: bool;
+    var voters: set[int];
+    var d: int;
+    c = ActCode(key.kind, key.bal, key.epoch);
+    first = !(c in answered);
+    answered += (c);
+    if (restarted) { announce eWitRVoteAfterRestart; }
+    if (cfg.mode == RM_RELAY && Delegated() && first) {
+      announce eWitRRelay;
+      NSend(net, reps[delegTo], eRelayVote, (voter = me, key = key, reports = rs));
+      return;
+    }
+    if (!first) { announce eWitRRetransmit; }
+    // A delegate may put its own vote into its buffer, so that one message carries all of them.
+    if (cfg.mode == RM_RELAY && first && HoldsDelegations() && $) { OnRelay(me, key, rs); return; }
+    voters += (me);
+    if (cfg.mode == RM_PAPER_LITERAL) {
+      foreach (d in keys(delegators)) { if (delegators[d] >= evCount) { voters += (d); } }
+    }
+    NSend(net, reps[key.cand], eRootVote, (key = key, voters = voters, reports = rs, fwd = false));
+  }
+
+  // TLA+ Flush's input: buffer the vote; forward now or at the next timeout.
+  fun OnRelay(voter: int, key: tActKey, rs: seq[tReport]) {
+    var c: int;
+    var acc: seq[tReport];
+    var vs: set[int];
+    var r: tReport;
+    c = ActCode(key.kind, key.bal, key.epoch);
+    if (c in relayVoters) { vs = relayVoters[c]; acc = relayReports[c]; }
+    vs += (voter);
+    foreach (r in rs) { acc += (sizeof(acc), r); }
+    relayKey[c] = key;
+    relayVoters[c] = vs;
+    relayReports[c] = acc;
+    if ($) { Flush(c); } else { Arm(); }
+  }
+
+  // TLA+ Flush (§4.3.2 DelegateFlush): one message with the ids and reports of every vote held for one act.
+  fun Flush(c: int) {
+    if (!(c in relayVoters)) { return; }
+    NSend(net, reps[relayKey[c].cand], eRootVote, (key = relayKey[c], voters = relayVoters[c], reports = relayReports[c], fwd = true));
+    relayKey -= (c);
+    relayVoters -= (c);
+    relayReports -= (c);
+  }
+
+  // ------------------------------------------------------------------ acceptor (§4.2)
+
+  // TLA+ Promise: promise a ballot at least the promise and report slots from low on.
+  fun OnPrepare(bal: int, cand: int, low: int) {
+    var rs: seq[tReport];
+    var e: int;
+    NoteEvent(1, bal, 0);
+    maxRound = Max(maxRound, bal / 10);
+    if (Ignores()) { return; }
+    if (bal < promised) { NSend(net, reps[cand], eRootNack, (bal = bal, promised = promised)); return; }
+    SetPromise(bal);
+    if (role != 0 && bal > ballot) { role = 0; }
+    e = low;
+    while (e <= cfg.maxEpoch) {
+      if (e in chosen) { rs += (sizeof(rs), (voter = me, epoch = e, chosen = true, vbal = 0, cfg = chosen[e])); }
+      else if (e in accBal) { rs += (sizeof(rs), (voter = me, epoch = e, chosen = false, vbal = accBal[e], cfg = accCfg[e])); }
+      e = e + 1;
+    }
+    announce eRMonAct, (voter = me, kind = 1, bal = bal, epoch = 0);
+    announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted());
+    RouteVote((kind = 1, bal = bal, epoch = 0, cand = cand), rs);
+    MaybeDelegate();
+  }
+
+  // TLA+ Accept: accept at a ballot at least the promise (M13: any ballot) unless the slot is learned.
+  fun OnAccept(bal: int, epoch: int, c: int, leader: int) {
+    NoteEvent(2, bal, epoch);
+    if (Ignores()) { return; }
+    if (epoch in chosen) { NSend(net, reps[leader], eRootCommit, (epoch = epoch, cfg = chosen[epoch])); return; }
+    if (bal < promised && cfg.mutant != RX_M13) { NSend(net, reps[leader], eRootNack, (bal = bal, promised = promised)); return; }
+    if (cfg.mutant != RX_MR && bal > promised) { SetPromise(bal); }      // MR: the promise is not raised
+    accBal[epoch] = bal;
+    accCfg[epoch] = c;
+    announce eRMonAct, (voter = me, kind = 2, bal = bal, epoch = epoch);
+    announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted());
+    RouteVote((kind = 2, bal = bal, epoch = epoch, cand = leader), default(seq[tReport]));
+    MaybeDelegate();
+  }
+
+  // TLA+ Learn: record the chosen configuration (the monitors compare every learner's).
+  fun Learn(e: int, c: int) {
+    if (e in chosen && chosen[e] == c) { return; }
+    announce eRMonLearned, (r = me, epoch = e, cfg = c);
+    if (!(e in chosen)) { chosen[e] = c; }
+  }
+
+  // ------------------------------------------------------------------ proposer and leader (§4.2)
+
+  // TLA+ StartElection: a fresh ballot above every round seen; RootPrepare to all.
+  fun StartElection() {
+    if (role == 2) { return; }
+    maxRound = Max(maxRound, promised / 10) + 1;
+    ballot = maxRound * 10 + me;
+    role = 1;
+    pIds = default(set[int]); pSum = 0; pFwd = false; reports = default(seq[tReport]);
+    proposal = default(map[int, int]); aIds = default(map[int, set[int]]);
+    aSum = default(map[int, int]); aFwd = default(map[int, bool]);
+    retries = 0;
+    Broadcast(net, reps, eRootPrepare, (bal = ballot, cand = me, low = CommitEpoch() + 1));
+    Arm();
+  }
+
+  // TLA+ IsQuorum (§4.3.2 R2, R3): a strict majority of the universe counted as a set of ids
+  // (M2: a sum over messages; M4: 2|ids| >= n).
+  fun IsQuorum(ids: set[int], sum: int): bool {
+    if (cfg.mutant == RX_M2) { return 2 * sum > cfg.n; }
+    if (cfg.mutant == RX_M4) { return 2 * sizeof(ids) >= cfg.n; }
+    return 2 * sizeof(ids) > cfg.n;
+  }
+
+  // A vote for one of this replica's requests: count its ids and declare a quorum when they reach one.
+  fun OnVote(key: tActKey, voters: set[int], rs: seq[tReport], fwd: bool) {
+    var x: int;
+    var r: tReport;
+    var ids: set[int];
+    if (key.bal != ballot || key.cand != me) { return; }
+    if (key.kind == 1 && role == 1) {
+      foreach (x in voters) { if (x >= 0 && x < cfg.n) { pIds += (x); } }
+      pSum = pSum + sizeof(voters);
+      if (fwd && sizeof(voters) >= 2) { pFwd = true; }
+      foreach (r in rs) { reports += (sizeof(reports), r); }
+      if (IsQuorum(pIds, pSum)) { BecomeLeader(); }
+    } else if (key.kind == 2 && role == 2 && key.epoch in proposal && !(key.epoch in chosen)) {
+      ids = aIds[key.epoch];
+      foreach (x in voters) { if (x >= 0 && x < cfg.n) { ids += (x); } }
+      aIds[key.epoch] = ids;
+      aSum[key.epoch] = aSum[key.epoch] + sizeof(voters);
+      if (fwd && sizeof(voters) >= 2) { aFwd[key.epoch] = true; }
+      if (IsQuorum(aIds[key.epoch], aSum[key.epoch])) { Decide(key.epoch); }
+    }
+  }
+
+  // TLA+ BecomeLeader (§4.2 BecomeRootLeader): learn the slots reported chosen, re-propose in each
+  // slot the value accepted at the highest reported ballot, stop at the first slot nobody reported.
+  fun BecomeLeader() {
+    var e: int;
+    var done: bool;
+    var learned: bool;
+    var topBal: int;
+    var topCfg: int;
+    var r: tReport;
+    role = 2;
+    retries = 0;
+    announce eRMonTally, (kind = 1, bal = ballot, epoch = 0, ids = pIds, n = cfg.n);
+    if (pFwd) { announce eWitRDelegatedQuorum; }
+    e = CommitEpoch() + 1;
+    while (!done && e <= cfg.maxEpoch) {
+      learned = false; topBal = 0;
+      foreach (r in reports) {
+        if (r.epoch == e && r.chosen && !learned) { learned = true; Learn(e, r.cfg); }
+        if (r.epoch == e && !r.chosen && r.vbal > topBal) { topBal = r.vbal; topCfg = r.cfg; }
+      }
+      if (!learned) {
+        if (topBal == 0) { done = true; }
+        else { announce eWitRRepropose; Open(e, topCfg); }
+      }
+      e = e + 1;
+    }
+    ProposeNext();
+    Arm();
+  }
+
+  fun Open(e: int, c: int) {
+    proposal[e] = c;
+    aIds[e] = default(set[int]);
+    aSum[e] = 0;
+    aFwd[e] = false;
+    announce eRMonProposed, (epoch = e, cfg = c);
+    Broadcast(net, reps, eRootAccept, (bal = ballot, epoch = e, cfg = c, leader = me));
+    Arm();
+  }
+
+  // TLA+ Propose (§4.2 RootPropose, alpha = 1): with no slot open, open the first slot not learned.
+  // MA opens the slot after an open one too.
+  fun ProposeNext() {
+    var e: int;
+    var open: bool;
+    var maxP: int;
+    var next: int;
+    var rounds: int;
+    while (rounds < 2 && role == 2) {
+      open = false; maxP = 0;
+      foreach (e in keys(proposal)) {
+        if (!(e in chosen)) { open = true; }
+        if (e > maxP) { maxP = e; }
+      }
+      next = CommitEpoch() + 1;
+      if (cfg.mutant == RX_MA && sizeof(proposal) > 0) { next = Max(CommitEpoch(), maxP) + 1; }
+      if (next > cfg.maxEpoch || next in proposal || (open && cfg.mutant != RX_MA)) { return; }
+      Open(next, next * 1000 + me * 100 + ballot / 10);
+      if (cfg.mutant != RX_MA) { return; }
+      rounds = rounds + 1;
+    }
+  }
+
+  // TLA+ Decide: chosen; RootCommit to everyone; open the next slot (MV: another value is committed).
+  fun Decide(e: int) {
+    var c: int;
+    c = proposal[e];
+    if (cfg.mutant == RX_MV) { c = -c; }
+    announce eRMonTally, (kind = 2, bal = ballot, epoch = e, ids = aIds[e], n = cfg.n);
+    if (aFwd[e]) { announce eWitRDelegatedQuorum; }
+    announce eRMonDecided, (epoch = e, cfg = c);
+    announce eWitRChosen;
+    if (e >= 2) { announce eWitRSecondEpoch; }
+    Learn(e, c);
+    Broadcast(net, reps, eRootCommit, (epoch = e, cfg = c));
+    retries = 0;
+    ProposeNext();
+  }
+
+  // ------------------------------------------------------------------ timers
+
+  fun Arm() {
+    if (ticking) { return; }
+    ticking = true;
+    timerId = timerId + 1;
+    NTimer(net, this, timerId);
+  }
+
+  // A timeout flushes every relay buffer and re-sends the outstanding request of this ballot (at
+  // most twice). M3: the silent replicas are taken for dead, so any answer is a majority of the rest.
+  fun Tick() {
+    var c: int;
+    var ks: seq[int];
+    var e: int;
+    var low: int;
+    ks = keys(relayVoters);
+    foreach (c in ks) { Flush(c); }
+    if (role == 1) {
+      if (cfg.mutant == RX_M3 && sizeof(pIds) > 0) { BecomeLeader(); return; }
+      if (retries < 2) {
+        retries = retries + 1;
+        Broadcast(net, reps, eRootPrepare, (bal = ballot, cand = me, low = CommitEpoch() + 1));
+        Arm();
+      }
+    } else if (role == 2) {
+      low = 0;
+      foreach (e in keys(proposal)) { if (!(e in chosen) && (low == 0 || e < low)) { low = e; } }
+      if (low == 0) { return; }
+      if (cfg.mutant == RX_M3 && sizeof(aIds[low]) > 0) { Decide(low); return; }
+      if (retries < 2) {
+        retries = retries + 1;
+        foreach (e in keys(proposal)) {
+          if (!(e in chosen)) { Broadcast(net, reps, eRootAccept, (bal = ballot, epoch = e, cfg = proposal[e], leader = me)); }
+        }
+        Arm();
+      }
+    }
+  }
+}
+
+// The environment's election timeouts (§4.2 rootTimer): at points the network's timer chooses, a
+// replica chosen at random runs for root leader, `rounds` times per run.
+machine RootElector {
+  var net: machine;
+  var reps: seq[machine];
+  var rounds: int;
+  var fired: int;
+  start state Run {
+    entry (a: (net: machine, reps: seq[machine], rounds: int)) {
+      net = a.net; reps = a.reps; rounds = a.rounds;
+      NTimer(net, this, 1);
+    }
+    on eTimeout do (id: int) {
+      NSend(net, reps[choose(sizeof(reps))], eRunForLeader, fired);
+      fired = fired + 1;
+      if (fired < rounds) { NTimer(net, this, 1); }
+    }
+  }
+}

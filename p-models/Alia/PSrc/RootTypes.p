@@ -1,0 +1,35 @@
+/*****************************************************************************************
+ * Alia's root tier (brief §4.2-4.3), the P twin of specs/AliaRoot.tla and of the C# actors in
+ * src/PandoCoyote/Alia/Root: Multi-Paxos over epoch slots run by every replica of a fixed
+ * universe, with delegated voting in RELAY mode or in the seed's literal scheme (mutant M1).
+ * Configurations are opaque integers (epoch * 1000 + proposer * 100 + round).
+ *
+ * Ballots are integers round * 10 + replica (fewer than 10 replicas), so that every ballot has
+ * one owner, as the brief's <<round, pid>>; 0 is "no ballot".
+ *****************************************************************************************/
+
+enum tRootMode { RM_RELAY, RM_PAPER_LITERAL }
+// The root-tier mutants of configs/Alia/MCAliaRoot.tla (M1 is RM_PAPER_LITERAL).
+enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M13, RX_MR, RX_MP, RX_MA, RX_MV }
+
+type tRootConfig = (mode: tRootMode, mutant: tRootMutant, n: int, maxEpoch: int, elections: int,
+                    drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int);
+
+// The key of one acceptor act: kind (1 = promise, 2 = accepted), ballot, slot (0 for a promise),
+// and the candidate it answers.
+type tActKey = (kind: int, bal: int, epoch: int, cand: int);
+// What a replica reports for one slot in its promise: a value it learned, or one it accepted at vbal.
+type tReport = (voter: int, epoch: int, chosen: bool, vbal: int, cfg: int);
+
+event eRootSetup: seq[machine];                                         // the harness gives every replica the list
+event eRunForLeader: int;                                               // §4.2 rootTimer fired (the environment; the payload counts the timeouts)
+event eRootPrepare: (bal: int, cand: int, low: int);                    // §3.1 RootPrepare
+event eRootVote: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool);   // RootPromise / RootAccepted
+event eRootAccept: (bal: int, epoch: int, cfg: int, leader: int);       // §3.1 RootAccept
+event eRootCommit: (epoch: int, cfg: int);                              // §3.1 RootCommit
+event eRootNack: (bal: int, promised: int);                             // §3.1 RootNack
+event eRelayVote: (voter: int, key: tActKey, reports: seq[tReport]);    // §3.2 RelayVote (RELAY)
+event eDelegate: (from: int, budget: int);                              // §3.2 Delegate
+
+// An act's code, for sets of acts (the candidate is implied by the ballot).
+fun ActCode(kind: int, bal: int, epoch: int): int { return kind * 100000 + bal * 10 + epoch; }

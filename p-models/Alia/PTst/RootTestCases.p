@@ -1,0 +1,41 @@
+/*****************************************************************************************
+ * Alia root-tier test cases (./pando check --p --protocol Alia; budgets in p-models/tests.json).
+ * The RELAY configuration asserts every monitor; each bug test runs one mutant (brief §8 and
+ * configs/Alia/MCAliaRoot.tla) and asserts only the monitor it must violate. Names start with
+ * tcAliaRoot.
+ *****************************************************************************************/
+
+module AliaRootSystem = { AliaRootHarness, Network, RootReplica, RootElector };
+
+machine TestRootRelay { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_NONE, 3)); } } }
+test tcAliaRootRelay [main=TestRootRelay]: assert RootAgreement, RootValidity, RootContiguity, TallyHonesty, TallyIsMajority,
+  AcceptedBelowPromise, AcceptorMonotonic, Reached in (union AliaRootSystem, { TestRootRelay });
+
+// M1 (finding F3): the seed's literal delegation.
+machine TestRootM1 { start state S { entry { new AliaRootHarness(RootChaos(RM_PAPER_LITERAL, RX_NONE, 3)); } } }
+test tcAliaRootM1RootAgreement [main=TestRootM1]: assert RootAgreement in (union AliaRootSystem, { TestRootM1 });
+test tcAliaRootM1TallyHonesty [main=TestRootM1]: assert TallyHonesty in (union AliaRootSystem, { TestRootM1 });
+// M2: the tally is a sum over messages.
+machine TestRootM2 { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_M2, 3)); } } }
+test tcAliaRootM2TallyIsMajority [main=TestRootM2]: assert TallyIsMajority in (union AliaRootSystem, { TestRootM2 });
+// M3: a majority of the replicas believed alive.
+machine TestRootM3 { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_M3, 3)); } } }
+test tcAliaRootM3TallyIsMajority [main=TestRootM3]: assert TallyIsMajority in (union AliaRootSystem, { TestRootM3 });
+// M4: 2|ids| >= n, on four replicas.
+machine TestRootM4 { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_M4, 4)); } } }
+test tcAliaRootM4TallyIsMajority [main=TestRootM4]: assert TallyIsMajority in (union AliaRootSystem, { TestRootM4 });
+// M13: RootAccept whatever the promise.
+machine TestRootM13 { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_M13, 3)); } } }
+test tcAliaRootM13RootAgreement [main=TestRootM13]: assert RootAgreement in (union AliaRootSystem, { TestRootM13 });
+// MR: accepting does not raise the promise.
+machine TestRootMR { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_MR, 3)); } } }
+test tcAliaRootMRAcceptedBelowPromise [main=TestRootMR]: assert AcceptedBelowPromise in (union AliaRootSystem, { TestRootMR });
+// MP: the promise is not durable.
+machine TestRootMP { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_MP, 3)); } } }
+test tcAliaRootMPAcceptorMonotonic [main=TestRootMP]: assert AcceptorMonotonic in (union AliaRootSystem, { TestRootMP });
+// MA: alpha = 2.
+machine TestRootMA { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_MA, 3)); } } }
+test tcAliaRootMARootContiguity [main=TestRootMA]: assert RootContiguity in (union AliaRootSystem, { TestRootMA });
+// MV: the leader commits another configuration.
+machine TestRootMV { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_MV, 3)); } } }
+test tcAliaRootMVRootValidity [main=TestRootMV]: assert RootValidity in (union AliaRootSystem, { TestRootMV });
