@@ -130,6 +130,8 @@ Counted(m, I) == m.inst = I
 Recovered(R) == (CHOOSE a \in R : \A b \in R : b.bal <= a.bal).val
 \* §4.5 usedRound0 is durable (MU: it is lost in a crash).
 Round0AfterCrash(p) == usedRound0[p]
+\* The ballot a member records with an accepted entry (MT: a bad one).
+AcceptedBal(b) == b
 
 -----------------------------------------------------------------------------
 (* Messages (§3.3).                                                         *)
@@ -222,7 +224,7 @@ Accept(p, I) ==
         /\ m.type = "Accept" /\ m.inst = I /\ m.bal >= promised[p][I]
         /\ accepted[p][I][m.slot] # [bal |-> m.bal, val |-> m.val]
         /\ promised' = [promised EXCEPT ![p][I] = m.bal]
-        /\ accepted' = [accepted EXCEPT ![p][I][m.slot] = [bal |-> m.bal, val |-> m.val]]
+        /\ accepted' = [accepted EXCEPT ![p][I][m.slot] = [bal |-> AcceptedBal(m.bal), val |-> m.val]]
         /\ role' = IF role[p][I] # "F" /\ m.bal > ballot[p][I] THEN [role EXCEPT ![p][I] = "F"] ELSE role
         /\ Send(MsgAccepted(I, m.bal, m.slot, p))
     /\ revived' = IF crashed[p] THEN revived \cup {p} ELSE revived

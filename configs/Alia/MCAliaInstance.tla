@@ -41,4 +41,8 @@ MutantMHRecovered(R) == (CHOOSE a \in R : \A b \in R : a.bal <= b.bal).val
 \* MU (ours): usedRound0 is not durable, so the configured leader uses
 \* round 0 again after a crash, with another entry.
 MutantMURound0AfterCrash(p) == [I \in Insts |-> FALSE]
+
+\* MT (the harness's check that TypeOK can fail): an accepted entry recorded
+\* with a ballot outside Ballots.
+MutantMTAcceptedBal(b) == b + 100
 =============================================================================
