@@ -27,8 +27,9 @@
 (* reordering for free).  A leader declares a quorum from any set of       *)
 (* received messages whose senders pass the quorum rule.  Entries are      *)
 (* opaque (client operations, EpochStart, EpochChange and Install are all  *)
-(* values here); heartbeats, commit indices and catch-up are not modelled: *)
-(* a Phase 1 reply reports the whole accepted log.  Crash-recovery keeps    *)
+(* values here); heartbeats and commit indices are not modelled: a Phase 1  *)
+(* reply reports the whole accepted and committed logs, and the new leader  *)
+(* learns the committed slots from it.  Crash-recovery keeps                *)
 (* the durable state (promise, accepted and committed entries, round 0     *)
 (* used) and loses the rest.                                                *)
 (***************************************************************************)
@@ -137,7 +138,7 @@ AcceptedBal(b) == b
 (* Messages (§3.3).                                                         *)
 
 MsgPrepare(I, b) == [type |-> "Prepare", inst |-> I, bal |-> b]
-MsgPromise(I, b, p, log) == [type |-> "Promise", inst |-> I, bal |-> b, from |-> p, log |-> log]
+MsgPromise(I, b, p, log, com) == [type |-> "Promise", inst |-> I, bal |-> b, from |-> p, log |-> log, com |-> com]
 MsgAccept(I, b, s, v) == [type |-> "Accept", inst |-> I, bal |-> b, slot |-> s, val |-> v]
 MsgAccepted(I, b, s, p) == [type |-> "Accepted", inst |-> I, bal |-> b, slot |-> s, from |-> p]
 MsgCommit(I, b, s, v) == [type |-> "Commit", inst |-> I, bal |-> b, slot |-> s, val |-> v]
@@ -168,21 +169,27 @@ StartElection(r, I, k) ==
     /\ Send(MsgPrepare(I, Bal(k, r)))
     /\ UNCHANGED <<durableVars, up, ghostVars>>
 
-\* on SubPromise from a quorum: lead; re-propose in every reported slot the
-\* entry accepted at the highest ballot; fill the gaps below the highest
-\* reported slot with Noop.
+\* on SubPromise from a quorum: lead; learn the slots reported committed
+\* (§4.5 "catch up committed entries"); re-propose in every other reported
+\* slot the entry accepted at the highest ballot; fill the gaps below the
+\* highest reported slot with Noop.
 BecomeLeader(r, I) ==
     /\ up[r] /\ role[r][I] = "C"
     /\ \E Q \in SUBSET {m \in msgs : m.type = "Promise" /\ m.inst = I /\ m.bal = ballot[r][I]} :
         /\ IsQuorum(I, {m.from : m \in Q})
-        /\ LET Rep(s) == {m.log[s] : m \in Q} \ {NIL}
-               reported == {s \in Slots : Rep(s) # {}}
+        /\ LET Com(s) == {m.com[s] : m \in Q} \ {NIL}
+               Rep(s) == {m.log[s] : m \in Q} \ {NIL}
+               reported == {s \in Slots : Rep(s) # {} \/ Com(s) # {}}
                top == IF reported = {} THEN 0 ELSE CHOOSE s \in reported : \A t \in reported : t <= s
-               log == [s \in Slots |-> IF Rep(s) # {} THEN Recovered(Rep(s)) ELSE IF s < top THEN Noop ELSE NIL]
+               learned == [s \in Slots |-> IF committed[r][I][s] = NIL /\ Com(s) # {} THEN CHOOSE v \in Com(s) : TRUE
+                                           ELSE committed[r][I][s]]
+               log == [s \in Slots |-> IF learned[s] # NIL THEN NIL
+                                       ELSE IF Rep(s) # {} THEN Recovered(Rep(s)) ELSE IF s < top THEN Noop ELSE NIL]
            IN /\ role' = [role EXCEPT ![r][I] = "L"]
+              /\ committed' = [committed EXCEPT ![r][I] = learned]
               /\ proposal' = [proposal EXCEPT ![r][I] = log]
               /\ SendAll({MsgAccept(I, ballot[r][I], s, log[s]) : s \in {t \in Slots : log[t] # NIL}})
-    /\ UNCHANGED <<durableVars, up, ballot, ghostVars>>
+    /\ UNCHANGED <<promised, accepted, usedRound0, up, ballot, ghostVars>>
 
 \* ProposeEntry: the leader proposes an entry in its next free slot.
 Propose(r, I, s, v) ==
@@ -211,10 +218,10 @@ Promise(p, I) ==
     /\ up[p] /\ p \in Members[I]
     /\ \E m \in msgs :
         /\ m.type = "Prepare" /\ m.inst = I /\ m.bal >= promised[p][I]
-        /\ MsgPromise(I, m.bal, p, accepted[p][I]) \notin msgs
+        /\ MsgPromise(I, m.bal, p, accepted[p][I], committed[p][I]) \notin msgs
         /\ promised' = [promised EXCEPT ![p][I] = m.bal]
         /\ role' = IF role[p][I] # "F" /\ m.bal > ballot[p][I] THEN [role EXCEPT ![p][I] = "F"] ELSE role
-        /\ Send(MsgPromise(I, m.bal, p, accepted[p][I]))
+        /\ Send(MsgPromise(I, m.bal, p, accepted[p][I], committed[p][I]))
     /\ UNCHANGED <<accepted, committed, usedRound0, up, ballot, proposal, ghostVars>>
 
 \* on SubAccept: accept at a ballot at least the promise.
