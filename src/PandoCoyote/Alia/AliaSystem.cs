@@ -43,13 +43,13 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
             for (int i = 0; i < nodes.Count; i++) rt.CreateActor(nodes[i], typeof(Instance), new InstanceInit(i, Settings, net, nodes));
         }
         rt.CreateActor(root, typeof(RootOracle), new RootInit(Settings, net, nodes));
-        if (Takeovers > 0) rt.CreateActor(typeof(Elector), new ElectorInit(net, nodes, Takeovers));
+        if (Takeovers > 0) rt.CreateActor(typeof(Elector), new ElectorInit(net, nodes, Takeovers, () => new AliaMsg(new TakeOver())));
         for (int c = 0; c < Scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, net, nodes, Scripts[c]));
     }
 }
 
 /// <summary>The creation event of the <see cref="Elector"/>.</summary>
-public sealed class ElectorInit(ActorId net, IReadOnlyList<ActorId> replicas, int rounds) : Event
+public sealed class ElectorInit(ActorId net, IReadOnlyList<ActorId> replicas, int rounds, Func<Event> message) : Event
 {
     /// <summary>The network.</summary>
     public ActorId Net { get; } = net;
@@ -57,14 +57,18 @@ public sealed class ElectorInit(ActorId net, IReadOnlyList<ActorId> replicas, in
     public IReadOnlyList<ActorId> Replicas { get; } = replicas;
     /// <summary>How many election timeouts to fire.</summary>
     public int Rounds { get; } = rounds;
+    /// <summary>The message that tells a replica to run for leader.</summary>
+    public Func<Event> Message { get; } = message;
 }
 
 /// <summary>
-/// The environment's election timeouts for real instance Paxos (§4.5 SubElectionTimeout): at points the network's timer
-/// chooses, a replica chosen at random runs for leader of every instance it is a member of, <c>Rounds</c> times per run.
+/// The environment's election timeouts: at points the network's timer chooses, a replica chosen at random is told to
+/// run for leader, <c>Rounds</c> times per run. For real instance Paxos (§4.5 SubElectionTimeout) the replica runs for
+/// leader of every instance it is a member of; for the root tier (<see cref="Root.RootReplica"/>, §4.2 rootTimer) it
+/// runs for root leader.
 /// </summary>
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
-public sealed class Elector : AliaActor<ElectorInit>
+public sealed class Elector : NetActor<ElectorInit>
 {
     private int _fired;
 
@@ -77,7 +81,7 @@ public sealed class Elector : AliaActor<ElectorInit>
     private void OnTimeout(Event e)
     {
         if (((NetTimeout)e).Id != CurrentTimer) return;
-        SendMsg(Init.Replicas[RandomInteger(Init.Replicas.Count)], new TakeOver());
+        Route(Init.Replicas[RandomInteger(Init.Replicas.Count)], Init.Message());
         if (++_fired < Init.Rounds) StartTimer();
     }
 }

@@ -7,7 +7,7 @@ namespace PandoCoyote.Alia.Root;
 
 /// <summary>
 /// One replica of Alia's root tier (brief §4.2–4.3): root acceptor and learner, root proposer when the environment's
-/// election timeout picks it, and delegate for the replicas that route their votes through it. Each handler names the
+/// election timeout picks it (the shared <see cref="Elector"/>), and delegate for the replicas that route their votes through it. Each handler names the
 /// action of <c>specs/AliaRoot.tla</c> it mirrors.
 /// <para>
 /// Ballots are the shared ⟨round, replica⟩ <see cref="Ballot"/>. With alpha = 1 a leader opens slot e only once it knows
@@ -423,39 +423,5 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         _restarted = true;
         if (S.Mutant == RootMutant.MPPromiseLost) SetPromise(MaxAccepted);
         Observe(new ObsAcceptor(_me, _promised, MaxAccepted));
-    }
-}
-
-/// <summary>The creation event of the <see cref="RootElector"/>.</summary>
-public sealed class RootElectorInit(ActorId net, IReadOnlyList<ActorId> replicas, int rounds) : Event
-{
-    /// <summary>The network.</summary>
-    public ActorId Net { get; } = net;
-    /// <summary>Every replica.</summary>
-    public IReadOnlyList<ActorId> Replicas { get; } = replicas;
-    /// <summary>How many election timeouts to fire.</summary>
-    public int Rounds { get; } = rounds;
-}
-
-/// <summary>
-/// The environment's election timeouts (§4.2 rootTimer): at points the network's timer chooses, a replica chosen at
-/// random runs for root leader, <c>Rounds</c> times per run.
-/// </summary>
-[OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
-public sealed class RootElector : NetActor<RootElectorInit>
-{
-    private int _fired;
-
-    /// <inheritdoc/>
-    protected override ActorId NetOf(RootElectorInit init) => init.Net;
-
-    /// <inheritdoc/>
-    protected override void Initialize() => StartTimer();
-
-    private void OnTimeout(Event e)
-    {
-        if (((NetTimeout)e).Id != CurrentTimer) return;
-        Route(Init.Replicas[RandomInteger(Init.Replicas.Count)], new RootMsg(new RunForLeader()));
-        if (++_fired < Init.Rounds) StartTimer();
     }
 }

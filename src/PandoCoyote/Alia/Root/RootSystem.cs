@@ -6,7 +6,7 @@ namespace PandoCoyote.Alia.Root;
 
 /// <summary>
 /// One deployment of Alia's root tier under test (brief §7 MC-A): the monitors, the network, one
-/// <see cref="RootReplica"/> per replica (every one may crash and restart) and the <see cref="RootElector"/>.
+/// <see cref="RootReplica"/> per replica (every one may crash and restart) and the <see cref="Elector"/>.
 /// The data plane is not attached: configurations are opaque, as in specs/AliaRoot.tla.
 /// </summary>
 public sealed record RootSystem(RootSettings Settings, FaultPlan Faults)
@@ -22,7 +22,7 @@ public sealed record RootSystem(RootSettings Settings, FaultPlan Faults)
         var replicas = Enumerable.Range(0, Settings.N).Select(_ => rt.CreateActorId(typeof(RootReplica))).ToList();
         rt.SendEvent(net, new NetworkSetup(replicas, Faults));
         for (int r = 0; r < replicas.Count; r++) rt.CreateActor(replicas[r], typeof(RootReplica), new RootReplicaInit(r, Settings, net, replicas));
-        rt.CreateActor(typeof(RootElector), new RootElectorInit(net, replicas, Settings.Elections));
+        rt.CreateActor(typeof(Elector), new ElectorInit(net, replicas, Settings.Elections, () => new RootMsg(new RunForLeader())));
     }
 }
 
