@@ -34,10 +34,6 @@ MutantM11Counted(m, I) == TRUE
 \* MQ (ours): half the members make a quorum (1 of 3).
 MutantMQIsQuorum(I, S) == 2 * Cardinality(S \cap Members[I]) >= Cardinality(Members[I]) - 1
 
-\* MH (ours): a new leader re-proposes the reported entry accepted at the
-\* lowest ballot, not the highest.
-MutantMHRecovered(R) == (CHOOSE a \in R : \A b \in R : a.bal <= b.bal).val
-
 \* MU (ours): usedRound0 is not durable, so the configured leader uses
 \* round 0 again after a crash, with another entry.
 MutantMURound0AfterCrash(p) == [I \in Insts |-> FALSE]
