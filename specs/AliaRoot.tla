@@ -25,7 +25,12 @@
 (*       hearing from them; a delegated replica ignores root requests;     *)
 (*       each side forgets the delegation on its own (K root events or a   *)
 (*       timeout).  Must break RootAgreement.                              *)
-(*     "CUSTODY" (§4.3.4) is not modelled yet: it needs promises per slot.*)
+(*     "CUSTODY" (§4.3.4, one root slot only): before it acts on slot 1 a *)
+(*       replica may hand its vote for the slot to a custodian, for good;  *)
+(*       the custodian keeps a proxy promise and accepted value for it,     *)
+(*       applies the acceptor guards to them and answers for it; the        *)
+(*       replica never answers for the slot itself (C1-C4).  Several slots *)
+(*       would need promises kept per slot: not modelled.                  *)
 (*  - Counting (§4.3.2 R2, R3): a leader counts the SET of voter ids over  *)
 (*    the messages it uses, against a strict majority of the universe.     *)
 (*                                                                         *)
@@ -47,7 +52,7 @@ CONSTANTS
     MaxEpoch,        \* root slots 1..MaxEpoch (epoch 0 is the genesis, known to all)
     MaxBallot,       \* ballots 1..MaxBallot
     MaxCrashes,      \* crash budget
-    DelegationMode,  \* "RELAY" or "PAPER_LITERAL"
+    DelegationMode,  \* "RELAY", "PAPER_LITERAL" or "CUSTODY"
     NIL
 
 N == Cardinality(Replicas)
@@ -56,7 +61,8 @@ Ballots == 1 .. MaxBallot
 
 ASSUME AliaRootAssume ==
     /\ N >= 1 /\ MaxEpoch >= 1 /\ MaxBallot >= 1 /\ MaxCrashes \in Nat
-    /\ DelegationMode \in {"RELAY", "PAPER_LITERAL"}
+    /\ DelegationMode \in {"RELAY", "PAPER_LITERAL", "CUSTODY"}
+    /\ DelegationMode = "CUSTODY" => MaxEpoch = 1
     /\ NIL \notin Replicas \cup Configs
 
 VARIABLES
@@ -64,6 +70,9 @@ VARIABLES
     rPromised,    \* rPromised[r]: highest root ballot promised (0: none)
     rAccepted,    \* rAccepted[r][e]: [bal, cfg] accepted for slot e, or NIL
     rChosen,      \* rChosen[r][e]: the configuration r learned for epoch e, or NIL
+    custody,      \* CUSTODY: custody[r], the custodian of r's vote for slot 1, or NIL
+    proxyProm,    \* CUSTODY: proxyProm[d][r], the promise d keeps for r's vote
+    proxyAcc,     \* CUSTODY: proxyAcc[d][r], the [bal, cfg] d accepted for r, or NIL
     \* volatile
     up,           \* up[r]: not crashed
     role,         \* "F", "C" (candidate) or "L"
@@ -85,7 +94,8 @@ VARIABLES
 durableVars == <<rPromised, rAccepted, rChosen>>
 volatileVars == <<up, role, rBallot, proposal, deleg, dlgs>>
 ghostVars == <<ballotOf, tally, chosenCfgs, crashes, crashed, revived>>
-vars == <<durableVars, volatileVars, msgs, ghostVars>>
+custodyVars == <<custody, proxyProm, proxyAcc>>
+vars == <<durableVars, custodyVars, volatileVars, msgs, ghostVars>>
 
 Accepted == [bal : Ballots, cfg : Configs]
 Report == [voter : Replicas, epoch : Epochs, kind : {"Accepted", "Chosen"}, vbal : 0 .. MaxBallot, cfg : Configs]
@@ -94,6 +104,9 @@ AliaRootTypeOK ==
     /\ rPromised \in [Replicas -> 0 .. MaxBallot]
     /\ rAccepted \in [Replicas -> [Epochs -> Accepted \cup {NIL}]]
     /\ rChosen \in [Replicas -> [Epochs -> Configs \cup {NIL}]]
+    /\ custody \in [Replicas -> Replicas \cup {NIL}]
+    /\ proxyProm \in [Replicas -> [Replicas -> 0 .. MaxBallot]]
+    /\ proxyAcc \in [Replicas -> [Replicas -> Accepted \cup {NIL}]]
     /\ up \in [Replicas -> BOOLEAN]
     /\ role \in [Replicas -> {"F", "C", "L"}]
     /\ rBallot \in [Replicas -> 0 .. MaxBallot]
@@ -109,6 +122,9 @@ Init ==
     /\ rPromised = [r \in Replicas |-> 0]
     /\ rAccepted = [r \in Replicas |-> [e \in Epochs |-> NIL]]
     /\ rChosen = [r \in Replicas |-> [e \in Epochs |-> NIL]]
+    /\ custody = [r \in Replicas |-> NIL]
+    /\ proxyProm = [d \in Replicas |-> [r \in Replicas |-> 0]]
+    /\ proxyAcc = [d \in Replicas |-> [r \in Replicas |-> NIL]]
     /\ up = [r \in Replicas |-> TRUE]
     /\ role = [r \in Replicas |-> "F"]
     /\ rBallot = [r \in Replicas |-> 0]
@@ -151,6 +167,9 @@ PromiseAfterRestart(r) == rPromised[r]
 MayOpen(l, e) == e = CommitEpoch(l) + 1 /\ \A f \in Epochs : proposal[l][f] # NIL => rChosen[l][f] # NIL
 \* §4.2 the leader commits the configuration it proposed (MV: another one).
 CommitValue(l, e) == proposal[l][e]
+\* §4.3.4 C4: custody is never revoked (M15: it lapses, and the replica votes
+\* itself again).
+MayRevokeCustody == FALSE
 
 -----------------------------------------------------------------------------
 (* Delegation (§4.3).                                                       *)
@@ -163,27 +182,47 @@ Delegate(r, d) ==
     /\ ~\E x \in Replicas : deleg[x] = r
     /\ deleg' = [deleg EXCEPT ![r] = d]
     /\ dlgs' = [dlgs EXCEPT ![d] = @ \cup {r}]
-    /\ UNCHANGED <<durableVars, up, role, rBallot, proposal, msgs, ghostVars>>
+    /\ UNCHANGED <<custodyVars, durableVars, up, role, rBallot, proposal, msgs, ghostVars>>
 
 \* The delegator's side of a delegation ends (its budget K of root events is
 \* spent, or its timeout fires).
 Lapse(r) ==
     /\ deleg[r] # NIL
     /\ deleg' = [deleg EXCEPT ![r] = NIL]
-    /\ UNCHANGED <<durableVars, up, role, rBallot, proposal, dlgs, msgs, ghostVars>>
+    /\ UNCHANGED <<custodyVars, durableVars, up, role, rBallot, proposal, dlgs, msgs, ghostVars>>
 
 \* PAPER_LITERAL: the delegate's side ends on its own count of root events.
 DelegateLapse(d, r) ==
     /\ r \in dlgs[d]
     /\ dlgs' = [dlgs EXCEPT ![d] = @ \ {r}]
-    /\ UNCHANGED <<durableVars, up, role, rBallot, proposal, deleg, msgs, ghostVars>>
+    /\ UNCHANGED <<custodyVars, durableVars, up, role, rBallot, proposal, deleg, msgs, ghostVars>>
 
 \* The delegated replicas whose ids a delegate adds to its own vote: only
 \* PAPER_LITERAL does so (phantom votes, §4.3.3).
 Phantoms(d) == IF DelegationMode = "PAPER_LITERAL" THEN dlgs[d] ELSE {}
 
-\* PAPER_LITERAL: a delegated replica ignores root requests.
-Ignores(r) == DelegationMode = "PAPER_LITERAL" /\ deleg[r] # NIL
+\* PAPER_LITERAL: a delegated replica ignores root requests.  CUSTODY (C2):
+\* a replica whose vote is in custody never answers for the slot itself.
+Ignores(r) == \/ DelegationMode = "PAPER_LITERAL" /\ deleg[r] # NIL
+              \/ DelegationMode = "CUSTODY" /\ custody[r] # NIL
+
+\* CUSTODY C1: r hands its vote for slot 1 to d while it has performed no
+\* acceptor act (it never promised nor accepted), and persists that first;
+\* no chains.  The Delegate message is taken as delivered: a lost one only
+\* costs r's vote (liveness).
+GiveCustody(r, d) ==
+    /\ DelegationMode = "CUSTODY"
+    /\ up[r] /\ d # r /\ custody[r] = NIL /\ custody[d] = NIL
+    /\ ~\E x \in Replicas : custody[x] = r
+    /\ rPromised[r] = 0 /\ rAccepted[r][1] = NIL
+    /\ custody' = [custody EXCEPT ![r] = d]
+    /\ UNCHANGED <<durableVars, proxyProm, proxyAcc, volatileVars, msgs, ghostVars>>
+
+\* M15 only (MayRevokeCustody): the custody lapses, on a heartbeat say.
+RevokeCustody(r) ==
+    /\ MayRevokeCustody /\ custody[r] # NIL
+    /\ custody' = [custody EXCEPT ![r] = NIL]
+    /\ UNCHANGED <<durableVars, proxyProm, proxyAcc, volatileVars, msgs, ghostVars>>
 
 -----------------------------------------------------------------------------
 (* Messages (§3.1, §3.2).                                                   *)
@@ -193,6 +232,9 @@ MsgPromise(b, c, V, R, via) == [type |-> "Promise", bal |-> b, cand |-> c, voter
 MsgAccept(b, e, cfg, l) == [type |-> "Accept", bal |-> b, epoch |-> e, cfg |-> cfg, leader |-> l]
 MsgAccepted(b, e, l, V, via) == [type |-> "Accepted", bal |-> b, epoch |-> e, cand |-> l, voters |-> V, via |-> via]
 MsgCommit(e, cfg) == [type |-> "Commit", epoch |-> e, cfg |-> cfg]
+\* CUSTODY: custodian d's vote for r (its proxy act), one message per vote.
+MsgPromiseProxy(b, c, r, R, d) == [type |-> "Promise", bal |-> b, cand |-> c, voters |-> {r}, reports |-> R, via |-> d, proxy |-> r]
+MsgAcceptedProxy(b, e, l, r, d) == [type |-> "Accepted", bal |-> b, epoch |-> e, cand |-> l, voters |-> {r}, via |-> d, proxy |-> r]
 \* RELAY: a delegated replica's own act, routed through a delegate.  Which
 \* replica delegates forward is not recorded: a forwarded message carries
 \* `via` = DELEGATE (the counting rule uses only the voter ids).
@@ -226,12 +268,15 @@ RouteVote(r, kind, b, e, c, R) ==
 DidAct(r) == revived' = IF crashed[r] THEN revived \cup {r} ELSE revived
 
 \* The acts replica r performed itself, read off the messages it sent: its
-\* own direct reply (via = r) or its relayed vote.  A delegate's phantom ids
+\* own direct reply (via = r), its relayed vote, or (CUSTODY) its
+\* custodian's act on its proxy state.  A delegate's phantom ids
 \* (PAPER_LITERAL) are in its own direct reply but are no act of theirs.
 \* The act kinds are the names of the direct replies.
 Acted(r, kind, b, e) == \E m \in msgs :
     \/ /\ m.type = kind
        /\ m.via = r /\ m.bal = b /\ (kind = "Accepted" => m.epoch = e)
+    \/ /\ m.type = kind /\ "proxy" \in DOMAIN m /\ m.proxy = r
+       /\ m.bal = b /\ (kind = "Accepted" => m.epoch = e)
     \/ /\ m.type = "Relay" /\ m.voter = r /\ m.kind = kind /\ m.bal = b /\ (kind = "Accepted" => m.epoch = e)
 
 -----------------------------------------------------------------------------
@@ -247,7 +292,7 @@ Promise(r) ==
         /\ role' = IF m.cand # r /\ m.bal > rBallot[r] THEN [role EXCEPT ![r] = "F"] ELSE role
         /\ DidAct(r)
         /\ RouteVote(r, "Promise", m.bal, 0, m.cand, ReportsOf(r, m.low))
-    /\ UNCHANGED <<rAccepted, rChosen, up, rBallot, proposal, deleg, dlgs,
+    /\ UNCHANGED <<custodyVars, rAccepted, rChosen, up, rBallot, proposal, deleg, dlgs,
                    ballotOf, tally, chosenCfgs, crashes, crashed>>
 
 \* on RootAccept (TLA+ Phase 2b): accept at a ballot at least the promise
@@ -262,7 +307,31 @@ Accept(r) ==
         /\ rAccepted' = [rAccepted EXCEPT ![r][m.epoch] = [bal |-> AcceptedBal(m.bal), cfg |-> m.cfg]]
         /\ DidAct(r)
         /\ RouteVote(r, "Accepted", m.bal, m.epoch, m.leader, {})
-    /\ UNCHANGED <<rChosen, volatileVars, ballotOf, tally, chosenCfgs, crashes, crashed>>
+    /\ UNCHANGED <<custodyVars, rChosen, volatileVars, ballotOf, tally, chosenCfgs, crashes, crashed>>
+
+\* CUSTODY C3 on RootPrepare: the custodian applies the acceptor guard to the
+\* proxy promise it keeps for r and answers for r.
+ProxyPromise(d, r) ==
+    /\ DelegationMode = "CUSTODY" /\ up[d] /\ custody[r] = d
+    /\ \E m \in msgs :
+        /\ m.type = "Prepare" /\ m.bal >= proxyProm[d][r]
+        /\ proxyProm' = [proxyProm EXCEPT ![d][r] = m.bal]
+        /\ LET R == IF m.low <= 1 /\ proxyAcc[d][r] # NIL
+                     THEN {[voter |-> r, epoch |-> 1, kind |-> "Accepted", vbal |-> proxyAcc[d][r].bal, cfg |-> proxyAcc[d][r].cfg]}
+                     ELSE {}
+           IN Send(MsgPromiseProxy(m.bal, m.cand, r, R, d))
+    /\ UNCHANGED <<durableVars, custody, proxyAcc, volatileVars, ghostVars>>
+
+\* CUSTODY C3 on RootAccept: the same for the proxy's accepted value.
+ProxyAccept(d, r) ==
+    /\ DelegationMode = "CUSTODY" /\ up[d] /\ custody[r] = d
+    /\ \E m \in msgs :
+        /\ m.type = "Accept" /\ AcceptGuard(proxyProm[d][r], m.bal)
+        /\ proxyAcc[d][r] # [bal |-> m.bal, cfg |-> m.cfg]
+        /\ proxyProm' = [proxyProm EXCEPT ![d][r] = PromiseOnAccept(@, m.bal)]
+        /\ proxyAcc' = [proxyAcc EXCEPT ![d][r] = [bal |-> AcceptedBal(m.bal), cfg |-> m.cfg]]
+        /\ Send(MsgAcceptedProxy(m.bal, m.epoch, m.leader, r, d))
+    /\ UNCHANGED <<durableVars, custody, volatileVars, ghostVars>>
 
 \* RELAY DelegateFlush: a delegate forwards, in one message, the ids (and
 \* reports) of the votes of one act relayed so far.  Relays arrive in any
@@ -277,7 +346,7 @@ Flush ==
            IN Send(IF m.kind = "Promise"
                    THEN MsgPromise(m.bal, m.cand, {x.voter : x \in B}, UNION {x.reports : x \in B}, DELEGATE)
                    ELSE MsgAccepted(m.bal, m.epoch, m.cand, {x.voter : x \in B}, DELEGATE))
-    /\ UNCHANGED <<durableVars, volatileVars, ghostVars>>
+    /\ UNCHANGED <<custodyVars, durableVars, volatileVars, ghostVars>>
 
 -----------------------------------------------------------------------------
 (* Root proposer and leader (§4.2).                                         *)
@@ -290,7 +359,7 @@ StartElection(c, b) ==
     /\ rBallot' = [rBallot EXCEPT ![c] = b]
     /\ proposal' = [proposal EXCEPT ![c] = [e \in Epochs |-> NIL]]
     /\ Send(MsgPrepare(b, c, CommitEpoch(c) + 1))
-    /\ UNCHANGED <<durableVars, up, deleg, dlgs, tally, chosenCfgs, crashes, crashed, revived>>
+    /\ UNCHANGED <<custodyVars, durableVars, up, deleg, dlgs, tally, chosenCfgs, crashes, crashed, revived>>
 
 \* BecomeRootLeader: promises whose voters form a quorum.  Slots reported
 \* chosen are learned; a slot with accepted reports gets the value of the
@@ -316,7 +385,7 @@ BecomeLeader(c) ==
               /\ proposal' = [proposal EXCEPT ![c] = [e \in Epochs |-> IF e \in redo THEN Top(e).cfg ELSE NIL]]
               /\ tally' = [kind |-> "Promise", bal |-> rBallot[c], epoch |-> 0, ids |-> ids]
               /\ SendAll({MsgAccept(rBallot[c], e, Top(e).cfg, c) : e \in redo})
-    /\ UNCHANGED <<rPromised, rAccepted, up, rBallot, deleg, dlgs,
+    /\ UNCHANGED <<custodyVars, rPromised, rAccepted, up, rBallot, deleg, dlgs,
                    ballotOf, chosenCfgs, crashes, crashed, revived>>
 
 \* RootPropose (alpha = 1): the leader opens the next slot with any valid
@@ -326,7 +395,7 @@ Propose(l, e, cfg) ==
     /\ MayOpen(l, e)
     /\ proposal' = [proposal EXCEPT ![l][e] = cfg]
     /\ Send(MsgAccept(rBallot[l], e, cfg, l))
-    /\ UNCHANGED <<durableVars, up, role, rBallot, deleg, dlgs, ghostVars>>
+    /\ UNCHANGED <<custodyVars, durableVars, up, role, rBallot, deleg, dlgs, ghostVars>>
 
 \* on RootAccepted from a quorum: chosen; RootCommit to everyone.
 Decide(l, e) ==
@@ -337,7 +406,7 @@ Decide(l, e) ==
     /\ rChosen' = [rChosen EXCEPT ![l][e] = CommitValue(l, e)]
     /\ chosenCfgs' = [chosenCfgs EXCEPT ![e] = @ \cup {CommitValue(l, e)}]
     /\ Send(MsgCommit(e, CommitValue(l, e)))
-    /\ UNCHANGED <<rPromised, rAccepted, volatileVars, ballotOf, crashes, crashed, revived>>
+    /\ UNCHANGED <<custodyVars, rPromised, rAccepted, volatileVars, ballotOf, crashes, crashed, revived>>
 
 \* on RootCommit: learn (§4.2 Learn).
 Learn(r) ==
@@ -345,7 +414,7 @@ Learn(r) ==
     /\ \E m \in msgs :
         /\ m.type = "Commit" /\ rChosen[r][m.epoch] = NIL
         /\ rChosen' = [rChosen EXCEPT ![r][m.epoch] = m.cfg]
-    /\ UNCHANGED <<rPromised, rAccepted, volatileVars, msgs, ghostVars>>
+    /\ UNCHANGED <<custodyVars, rPromised, rAccepted, volatileVars, msgs, ghostVars>>
 
 \* Crash: the volatile state is lost (roles, proposals, delegations).
 Crash(r) ==
@@ -358,20 +427,21 @@ Crash(r) ==
     /\ dlgs' = [dlgs EXCEPT ![r] = {}]
     /\ crashes' = crashes + 1
     /\ crashed' = [crashed EXCEPT ![r] = TRUE]
-    /\ UNCHANGED <<durableVars, msgs, ballotOf, tally, chosenCfgs, revived>>
+    /\ UNCHANGED <<custodyVars, durableVars, msgs, ballotOf, tally, chosenCfgs, revived>>
 
 Recover(r) ==
     /\ ~up[r]
     /\ up' = [up EXCEPT ![r] = TRUE]
     /\ rPromised' = [rPromised EXCEPT ![r] = PromiseAfterRestart(r)]
-    /\ UNCHANGED <<rAccepted, rChosen, role, rBallot, proposal, deleg, dlgs, msgs, ghostVars>>
+    /\ UNCHANGED <<custodyVars, rAccepted, rChosen, role, rBallot, proposal, deleg, dlgs, msgs, ghostVars>>
 
 Next ==
     \/ Flush
     \/ \E r \in Replicas :
           \/ Promise(r) \/ Accept(r) \/ BecomeLeader(r) \/ Learn(r)
-          \/ Lapse(r) \/ Crash(r) \/ Recover(r)
+          \/ Lapse(r) \/ Crash(r) \/ Recover(r) \/ RevokeCustody(r)
           \/ \E d \in Replicas : Delegate(r, d) \/ DelegateLapse(r, d)
+                               \/ GiveCustody(r, d) \/ ProxyPromise(r, d) \/ ProxyAccept(r, d)
           \/ \E b \in Ballots : StartElection(r, b)
           \/ \E e \in Epochs : Decide(r, e)
           \/ \E e \in Epochs, cfg \in Configs : Propose(r, e, cfg)
@@ -406,8 +476,9 @@ TallyIsMajorityInv == tally # NIL => 2 * Cardinality(tally.ids) > N
 
 \* ALIA-S6 AcceptorMonotonicity (state part): an accepted ballot is never
 \* above the promise.  The action part is AcceptorMonotonicProp.
-AcceptedBelowPromiseInv == \A r \in Replicas, e \in Epochs :
-    rAccepted[r][e] # NIL => rAccepted[r][e].bal <= rPromised[r]
+AcceptedBelowPromiseInv ==
+    /\ \A r \in Replicas, e \in Epochs : rAccepted[r][e] # NIL => rAccepted[r][e].bal <= rPromised[r]
+    /\ \A d, r \in Replicas : proxyAcc[d][r] # NIL => proxyAcc[d][r].bal <= proxyProm[d][r]
 AcceptorMonotonicProp == [][\A r \in Replicas : rPromised'[r] >= rPromised[r]]_vars
 
 \* ALIA-R1 Refinement: the configurations chosen for each epoch refine
@@ -433,6 +504,10 @@ NoReproposeWitness == \A m1, m2 \in msgs :
     ~(m1.type = "Accept" /\ m2.type = "Accept" /\ m1.epoch = m2.epoch /\ m1.bal < m2.bal /\ m1.cfg = m2.cfg)
 \* ALIA-W4 No epoch after the first is chosen.
 NoSecondEpochWitness == \A e \in Epochs : e > 1 => chosenCfgs[e] = {}
+\* ALIA-W19 No quorum is declared that counts a custodian's vote for a
+\* replica in its custody (CUSTODY).
+NoCustodyQuorumWitness == tally # NIL =>
+    ~\E m \in msgs : m.type \in {"Promise", "Accepted"} /\ "proxy" \in DOMAIN m /\ m.bal = tally.bal /\ m.proxy \in tally.ids
 \* ALIA-W5 No replica that crashed performs an acceptor act afterwards.
 NoVoteAfterRestartWitness == revived = {}
 =============================================================================

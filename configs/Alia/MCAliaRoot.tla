@@ -56,6 +56,10 @@ MutantMAMayOpen(l, e) == TRUE
 \* MV (ours): the leader commits a configuration other than the one it proposed.
 MutantMVCommitValue(l, e) == CHOOSE c \in Configs : c # proposal[l][e]
 
+\* M15 (brief §8): CUSTODY with re-delegation: custody lapses and the replica
+\* votes itself again (C4 broken).
+MutantM15MayRevokeCustody == TRUE
+
 \* MT (the harness's check that TypeOK can fail): an accepted value recorded
 \* with a ballot outside Ballots.
 MutantMTAcceptedBal(b) == b + 100
