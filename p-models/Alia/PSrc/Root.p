@@ -41,7 +41,6 @@ machine RootReplica {
   // volatile: delegation
   var delegTo: int;
   var delegUntil: int;
-  var evCount: int;
   var seen: set[int];
   var answered: set[int];
   var delegators: map[int, int];
@@ -70,7 +69,7 @@ machine RootReplica {
       if (k.bal == ballot && role != 0) { maxRound = Max(maxRound, k.promised / 10); role = 0; }
     }
     on eRelayVote do (v: (voter: int, key: tActKey, reports: seq[tReport])) { OnRelay(v.voter, v.key, v.reports); }
-    on eDelegate do (d: (from: int, budget: int)) { delegators[d.from] = evCount + d.budget; }
+    on eDelegate do (d: (from: int, budget: int)) { delegators[d.from] = Events() + d.budget; }
     on eTimeout do (id: int) {
       if (id != timerId) { return; }
       ticking = false;
@@ -82,7 +81,7 @@ machine RootReplica {
       pIds = default(set[int]); pSum = 0; pFwd = false; reports = default(seq[tReport]);
       proposal = default(map[int, int]); aIds = default(map[int, set[int]]);
       aSum = default(map[int, int]); aFwd = default(map[int, bool]);
-      delegTo = -1; evCount = 0; seen = default(set[int]); answered = default(set[int]);
+      delegTo = -1; seen = default(set[int]); answered = default(set[int]);
       delegators = default(map[int, int]); relayKey = default(map[int, tActKey]);
       relayVoters = default(map[int, set[int]]); relayReports = default(map[int, seq[tReport]]);
       ticking = false;
@@ -124,17 +123,16 @@ machine RootReplica {
   // ------------------------------------------------------------------ delegation (§4.3)
 
   // §4.3.2 NoteRootEvent: each distinct root event spends one unit of a delegation's budget.
-  fun NoteEvent(kind: int, bal: int, epoch: int) {
-    var c: int;
-    c = ActCode(kind, bal, epoch);
-    if (!(c in seen)) { seen += (c); evCount = evCount + 1; }
-  }
+  fun NoteEvent(kind: int, bal: int, epoch: int) { seen += (ActCode(kind, bal, epoch)); }
 
-  fun Delegated(): bool { return delegTo >= 0 && evCount <= delegUntil; }
+  // §4.3.2 evCount: the distinct root events seen since the last crash.
+  fun Events(): int { return sizeof(seen); }
+
+  fun Delegated(): bool { return delegTo >= 0 && Events() <= delegUntil; }
 
   fun HoldsDelegations(): bool {
     var d: int;
-    foreach (d in keys(delegators)) { if (delegators[d] >= evCount) { return true; } }
+    foreach (d in keys(delegators)) { if (delegators[d] >= Events()) { return true; } }
     return false;
   }
 
@@ -147,7 +145,7 @@ machine RootReplica {
     if (Delegated() || HoldsDelegations() || $) { return; }
     d = (me + 1 + choose(cfg.n - 1)) % cfg.n;
     delegTo = d;
-    delegUntil = evCount + 1;
+    delegUntil = Events() + 1;
     NSend(net, reps[d], eDelegate, (from = me, budget = 1));
   }
 
@@ -173,7 +171,7 @@ machine RootReplica {
     if (cfg.mode == RM_RELAY && first && HoldsDelegations() && $) { OnRelay(me, key, rs); return; }
     voters += (me);
     if (cfg.mode == RM_PAPER_LITERAL) {
-      foreach (d in keys(delegators)) { if (delegators[d] >= evCount) { voters += (d); } }
+      foreach (d in keys(delegators)) { if (delegators[d] >= Events()) { voters += (d); } }
     }
     NSend(net, reps[key.cand], eRootVote, (key = key, voters = voters, reports = rs, fwd = false));
   }

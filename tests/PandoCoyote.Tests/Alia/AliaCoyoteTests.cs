@@ -9,7 +9,8 @@ namespace PandoCoyote.Tests.Alia;
 /// from tests/coyote.json (./pando check --coyote --protocol Alia).
 public class AliaCoyoteTests
 {
-    private static Dictionary<string, string> Fields(params string[] kv) =>
+    /// Deployment fields from "key:value" strings (also used by AliaRootTests).
+    internal static Dictionary<string, string> Fields(params string[] kv) =>
         kv.Select(x => x.Split(':', 2)).ToDictionary(x => x[0], x => x[1]);
 
     [Theory]

@@ -10,8 +10,7 @@ namespace PandoCoyote.Tests.Alia;
 /// tests/coyote.json (./pando check --coyote --protocol Alia, the tests named AliaRoot_*).
 public class AliaRootTests
 {
-    private static Dictionary<string, string> Fields(params string[] kv) =>
-        kv.Select(x => x.Split(':', 2)).ToDictionary(x => x[0], x => x[1]);
+    private static Dictionary<string, string> Fields(params string[] kv) => AliaCoyoteTests.Fields(kv);
 
     [Theory]
     [InlineData("3")]

@@ -59,7 +59,6 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
 
     // volatile: delegation (§4.3)
     private int _delegTo = -1, _delegUntil;
-    private int _events;
     private readonly HashSet<(char, Ballot, int)> _seen = [];
     private readonly HashSet<ActKey> _answered = [];
     private readonly Dictionary<int, int> _delegators = [];
@@ -104,7 +103,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
             case RootCommit m: NoteEvent('C', Ballot.None, m.Epoch); Learn(m.Epoch, m.Cfg); MaybeDelegate(); break;
             case RootNack m: OnNack(m); break;
             case RelayVote m: OnRelay(m); break;
-            case Delegate m: _delegators[m.From] = _events + m.Budget; break;
+            case Delegate m: _delegators[m.From] = Events + m.Budget; break;
         }
     }
 
@@ -124,12 +123,15 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     // ---------------------------------------------------------------- delegation (§4.3)
 
     /// <summary>§4.3.2 NoteRootEvent: each distinct root event (a prepare, an accept, a commit) spends one unit of a delegation's budget.</summary>
-    private void NoteEvent(char kind, Ballot b, int epoch)
-    {
-        if (_seen.Add((kind, b, epoch))) _events++;
-    }
+    private void NoteEvent(char kind, Ballot b, int epoch) => _seen.Add((kind, b, epoch));
 
-    private bool Delegated => _delegTo >= 0 && _events <= _delegUntil;
+    /// <summary>§4.3.2 evCount: the distinct root events seen since the last crash.</summary>
+    private int Events => _seen.Count;
+
+    private bool Delegated => _delegTo >= 0 && Events <= _delegUntil;
+
+    /// <summary>The replicas this one believes delegated to it, counted on its own events (the delegate's side of a delegation).</summary>
+    private IEnumerable<int> CurrentDelegators => _delegators.Where(kv => kv.Value >= Events).Select(kv => kv.Key);
 
     /// <summary>
     /// TLA+ Delegate (§4.3.2 ChooseDelegate): a replica that is not delegated and holds no delegations may delegate to a
@@ -137,16 +139,15 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     /// </summary>
     private void MaybeDelegate()
     {
-        if (Delegated || _delegators.Values.Any(u => u >= _events) || RandomInteger(2) == 0) return;
+        if (Delegated || CurrentDelegators.Any() || RandomInteger(2) == 0) return;
         int d = (_me + 1 + RandomInteger(S.N - 1)) % S.N;
         _delegTo = d;
-        _delegUntil = _events + Budget;
+        _delegUntil = Events + Budget;
         Send(d, new Delegate(_me, Budget));
     }
 
     /// <summary>PAPER_LITERAL: the replicas a delegate believes delegated to it, counted on its own events (TLA+ Phantoms).</summary>
-    private IEnumerable<int> Phantoms => S.Mode == DelegationMode.PaperLiteral
-        ? _delegators.Where(kv => kv.Value >= _events).Select(kv => kv.Key) : [];
+    private IEnumerable<int> Phantoms => S.Mode == DelegationMode.PaperLiteral ? CurrentDelegators : [];
 
     /// <summary>PAPER_LITERAL: a delegated replica ignores root requests (TLA+ Ignores).</summary>
     private bool Ignores => S.Mode == DelegationMode.PaperLiteral && Delegated;
@@ -168,7 +169,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         }
         if (!first) Coverage.Hit("alia-root: a retransmission was answered directly");
         // A delegate may put its own vote into its buffer, so that one message carries all of them (§4.3.2 DelegateFlush).
-        if (S.Mode == DelegationMode.Relay && _delegators.Values.Any(u => u >= _events) && first && RandomBoolean())
+        if (S.Mode == DelegationMode.Relay && CurrentDelegators.Any() && first && RandomBoolean())
         {
             OnRelay(new RelayVote(_me, key, reports));
             return;
@@ -411,7 +412,6 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         _relay.Clear();
         _answered.Clear();
         _seen.Clear();
-        _events = 0;
         _ticking = false;
     }
 

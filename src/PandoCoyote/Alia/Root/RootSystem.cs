@@ -44,9 +44,6 @@ public static class RootScenarios
 
     private static readonly string[] Fields = ["tier", "n", "epochs", "mode", "faults", "mutant", "elections"];
 
-    /// <summary>The named fault plans: as for the data plane, with every replica crashable.</summary>
-    public static FaultPlan Faults(string name) => AliaScenarios.Faults(name);
-
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
     public static RootSystem Build(IReadOnlyDictionary<string, string> fields, string? only)
     {
@@ -69,7 +66,8 @@ public static class RootScenarios
         var settings = new RootSettings(I("n", 3), I("epochs", 2), mode, mutant, I("elections", 3)).Check();
         if (only is not null && !RootMonitors.Safety.ContainsKey(only))
             throw new ArgumentException($"monitor \"{only}\" is not a root-tier monitor ({string.Join(", ", RootMonitors.Safety.Keys)})");
-        return new RootSystem(settings, Faults(F("faults", "chaos"))) { Only = only is null ? null : [only] };
+        // The data plane's fault plans; every replica is crashable.
+        return new RootSystem(settings, AliaScenarios.Faults(F("faults", "chaos"))) { Only = only is null ? null : [only] };
     }
 
     /// <summary>The scenario of one manifest entry.</summary>
