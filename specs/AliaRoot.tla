@@ -43,6 +43,12 @@
 (* nuclear option (§4.10) and petitions are not modelled; the delegation  *)
 (* budget K is a nondeterministic lapse.  Crash-recovery keeps the durable *)
 (* state of §1.2 and loses the rest.                                        *)
+(*                                                                         *)
+(* The nuclear option (§4.10) is an election marked nuclear: in RELAY its  *)
+(* promises go directly to the candidate, and the winner must still obey   *)
+(* the Phase-1 rule (M12 breaks that).  Its trigger (a failed election)    *)
+(* is a timer and is not modelled: any election may be nuclear.  Neither   *)
+(* is it modelled for PAPER_LITERAL, whose counterexample needs none.      *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets
 
@@ -167,6 +173,11 @@ PromiseAfterRestart(r) == rPromised[r]
 MayOpen(l, e) == e = CommitEpoch(l) + 1 /\ \A f \in Epochs : proposal[l][f] # NIL => rChosen[l][f] # NIL
 \* §4.2 the leader commits the configuration it proposed (MV: another one).
 CommitValue(l, e) == proposal[l][e]
+\* §4.10: a leader re-proposes, in Phase 2, every slot in `redo` (the slots
+\* from its commit point on that its Phase-1 quorum reported accepted and not
+\* chosen), nuclear or not (M12: a nuclear leader skips the first of them
+\* and may propose any configuration there).
+ReproposeSlots(c, redo) == redo
 \* §4.3.4 C4: custody is never revoked (M15: it lapses, and the replica votes
 \* itself again).
 MayRevokeCustody == FALSE
@@ -227,7 +238,9 @@ RevokeCustody(r) ==
 -----------------------------------------------------------------------------
 (* Messages (§3.1, §3.2).                                                   *)
 
-MsgPrepare(b, c, low) == [type |-> "Prepare", bal |-> b, cand |-> c, low |-> low]
+MsgPrepare(b, c, low, nuclear) == [type |-> "Prepare", bal |-> b, cand |-> c, low |-> low, nuclear |-> nuclear]
+\* Ballot b was started by a nuclear election (§4.10).
+NuclearBallot(b) == \E m \in msgs : m.type = "Prepare" /\ m.bal = b /\ m.nuclear
 MsgPromise(b, c, V, R, via) == [type |-> "Promise", bal |-> b, cand |-> c, voters |-> V, reports |-> R, via |-> via]
 MsgAccept(b, e, cfg, l) == [type |-> "Accept", bal |-> b, epoch |-> e, cfg |-> cfg, leader |-> l]
 MsgAccepted(b, e, l, V, via) == [type |-> "Accepted", bal |-> b, epoch |-> e, cand |-> l, voters |-> V, via |-> via]
@@ -255,11 +268,12 @@ ReportsOf(r, low) ==
 \* has lapsed, only decides the route (rule 4: lapse, renewal, the
 \* once-per-epoch rule and the choice of delegate affect liveness only), so
 \* RELAY lets any reply go through a delegate: every delegation map and
-\* every re-delegation at once, with no delegation state.
-RouteVote(r, kind, b, e, c, R) ==
+\* every re-delegation at once, with no delegation state.  A promise for a
+\* nuclear ballot (§4.10) always goes directly.
+RouteVote(r, kind, b, e, c, R, direct_only) ==
     LET direct == IF kind = "Promise" THEN MsgPromise(b, c, {r} \cup Phantoms(r), R, r)
                   ELSE MsgAccepted(b, e, c, {r} \cup Phantoms(r), r)
-    IN IF DelegationMode = "RELAY"
+    IN IF DelegationMode = "RELAY" /\ ~direct_only
        THEN \/ Send(direct)
             \/ Send(MsgRelay(r, kind, b, e, c, R))
        ELSE Send(direct)
@@ -291,7 +305,7 @@ Promise(r) ==
         /\ rPromised' = [rPromised EXCEPT ![r] = m.bal]
         /\ role' = IF m.cand # r /\ m.bal > rBallot[r] THEN [role EXCEPT ![r] = "F"] ELSE role
         /\ DidAct(r)
-        /\ RouteVote(r, "Promise", m.bal, 0, m.cand, ReportsOf(r, m.low))
+        /\ RouteVote(r, "Promise", m.bal, 0, m.cand, ReportsOf(r, m.low), m.nuclear)
     /\ UNCHANGED <<custodyVars, rAccepted, rChosen, up, rBallot, proposal, deleg, dlgs,
                    ballotOf, tally, chosenCfgs, crashes, crashed>>
 
@@ -306,7 +320,7 @@ Accept(r) ==
         /\ rPromised' = [rPromised EXCEPT ![r] = PromiseOnAccept(@, m.bal)]
         /\ rAccepted' = [rAccepted EXCEPT ![r][m.epoch] = [bal |-> AcceptedBal(m.bal), cfg |-> m.cfg]]
         /\ DidAct(r)
-        /\ RouteVote(r, "Accepted", m.bal, m.epoch, m.leader, {})
+        /\ RouteVote(r, "Accepted", m.bal, m.epoch, m.leader, {}, FALSE)
     /\ UNCHANGED <<custodyVars, rChosen, volatileVars, ballotOf, tally, chosenCfgs, crashes, crashed>>
 
 \* CUSTODY C3 on RootPrepare: the custodian applies the acceptor guard to the
@@ -351,14 +365,16 @@ Flush ==
 -----------------------------------------------------------------------------
 (* Root proposer and leader (§4.2).                                         *)
 
-\* RootStartElection: c starts a ballot nobody started, above its promise.
-StartElection(c, b) ==
+\* RootStartElection: c starts a ballot nobody started, above its promise;
+\* NuclearElection (§4.10) is the same with `nuclear` set.
+StartElection(c, b, nuclear) ==
     /\ up[c] /\ role[c] # "L" /\ ballotOf[b] = NIL /\ b > rPromised[c]
+    /\ nuclear => DelegationMode # "PAPER_LITERAL"
     /\ ballotOf' = [ballotOf EXCEPT ![b] = c]
     /\ role' = [role EXCEPT ![c] = "C"]
     /\ rBallot' = [rBallot EXCEPT ![c] = b]
     /\ proposal' = [proposal EXCEPT ![c] = [e \in Epochs |-> NIL]]
-    /\ Send(MsgPrepare(b, c, CommitEpoch(c) + 1))
+    /\ Send(MsgPrepare(b, c, CommitEpoch(c) + 1, nuclear))
     /\ UNCHANGED <<custodyVars, durableVars, up, deleg, dlgs, tally, chosenCfgs, crashes, crashed, revived>>
 
 \* BecomeRootLeader: promises whose voters form a quorum.  Slots reported
@@ -379,7 +395,7 @@ BecomeLeader(c) ==
                Top(e) == CHOOSE p \in AccRep(e) : \A q \in AccRep(e) : q.vbal <= p.vbal
                learned == [e \in Epochs |-> IF e \in span /\ ChosenRep(e) # {} THEN (CHOOSE p \in ChosenRep(e) : TRUE).cfg
                                             ELSE rChosen[c][e]]
-               redo == {e \in span : ChosenRep(e) = {}}
+               redo == ReproposeSlots(c, {e \in span : ChosenRep(e) = {}})
            IN /\ role' = [role EXCEPT ![c] = "L"]
               /\ rChosen' = [rChosen EXCEPT ![c] = learned]
               /\ proposal' = [proposal EXCEPT ![c] = [e \in Epochs |-> IF e \in redo THEN Top(e).cfg ELSE NIL]]
@@ -442,7 +458,7 @@ Next ==
           \/ Lapse(r) \/ Crash(r) \/ Recover(r) \/ RevokeCustody(r)
           \/ \E d \in Replicas : Delegate(r, d) \/ DelegateLapse(r, d)
                                \/ GiveCustody(r, d) \/ ProxyPromise(r, d) \/ ProxyAccept(r, d)
-          \/ \E b \in Ballots : StartElection(r, b)
+          \/ \E b \in Ballots, nuclear \in BOOLEAN : StartElection(r, b, nuclear)
           \/ \E e \in Epochs : Decide(r, e)
           \/ \E e \in Epochs, cfg \in Configs : Propose(r, e, cfg)
 
@@ -481,6 +497,13 @@ AcceptedBelowPromiseInv ==
     /\ \A d, r \in Replicas : proxyAcc[d][r] # NIL => proxyAcc[d][r].bal <= proxyProm[d][r]
 AcceptorMonotonicProp == [][\A r \in Replicas : rPromised'[r] >= rPromised[r]]_vars
 
+\* ALIA-S16 DelegationDiscipline (§5.3, §4.3.4 C4), the part this spec has
+\* state for: a replica's custody, once given, never changes.  RELAY keeps no
+\* delegation state here (the route is chosen per reply) and PAPER_LITERAL
+\* delegates at will (a superset of the paper's once-per-epoch rule), so
+\* the other parts of S16 are hygiene not checked at this level.
+DelegationDisciplineProp == [][\A r \in Replicas : custody[r] # NIL => custody'[r] = custody[r]]_vars
+
 \* ALIA-R1 Refinement: the configurations chosen for each epoch refine
 \* specs/Consensus.tla (written out per epoch: TLC does not check a
 \* quantifier over [][A]_v formulas).
@@ -508,6 +531,12 @@ NoSecondEpochWitness == \A e \in Epochs : e > 1 => chosenCfgs[e] = {}
 \* replica in its custody (CUSTODY).
 NoCustodyQuorumWitness == tally # NIL =>
     ~\E m \in msgs : m.type \in {"Promise", "Accepted"} /\ "proxy" \in DOMAIN m /\ m.bal = tally.bal /\ m.proxy \in tally.ids
+\* ALIA-W20 No nuclear leader proposes, in Phase 2, a configuration its own
+\* Phase-1 quorum reported accepted for that slot at a lower ballot.
+NoNuclearReproposeWitness == ~\E m \in msgs :
+    /\ m.type = "Accept" /\ NuclearBallot(m.bal)
+    /\ \E p \in msgs : p.type = "Promise" /\ p.bal = m.bal /\ p.cand = m.leader
+                       /\ \E rep \in p.reports : rep.epoch = m.epoch /\ rep.kind = "Accepted" /\ rep.cfg = m.cfg
 \* ALIA-W5 No replica that crashed performs an acceptor act afterwards.
 NoVoteAfterRestartWitness == revived = {}
 =============================================================================

@@ -60,6 +60,21 @@ MutantMVCommitValue(l, e) == CHOOSE c \in Configs : c # proposal[l][e]
 \* votes itself again (C4 broken).
 MutantM15MayRevokeCustody == TRUE
 
+\* M12 (brief §8): a nuclear leader ignores its Phase-1 reports for the slot
+\* after its commit point and may propose any configuration there.
+MutantM12ReproposeSlots(c, redo) ==
+    IF NuclearBallot(rBallot[c]) THEN redo \ {CommitEpoch(c) + 1} ELSE redo
+
+\* M17 (brief §8, MC-A4 with V3's configuration): the tally adds the sender
+\* of each message instead of its voters, and the threshold is a majority of
+\* the subquorums of the current configuration.  V3 has two subquorums
+\* (A = {r1, r2}, B = {r3}, spare r4), which an opaque configuration does not
+\* carry, so the number is fixed here.  A forwarded message's sender is its
+\* delegate, which the spec does not record: one of its voters stands for it.
+MCNumSubquorums == 2
+Sender(m) == IF m.via = DELEGATE THEN CHOOSE v \in m.voters : TRUE ELSE m.via
+MutantM17IsQuorum(M) == 2 * Cardinality({Sender(m) : m \in M}) > MCNumSubquorums
+
 \* MT (the harness's check that TypeOK can fail): an accepted value recorded
 \* with a ballot outside Ballots.
 MutantMTAcceptedBal(b) == b + 100
