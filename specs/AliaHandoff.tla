@@ -395,8 +395,9 @@ Complete(c, I) ==
        /\ ops' = [ops EXCEPT ![id].status = "done", ![id].res = sm[I].sess[c].res]
        /\ UNCHANGED <<cfg, sm, prop, msgs, lost, retired, cli, opOrder, installs, rejects, continued>>
 
-Next ==
-    \/ \E x \in 1 .. MaxEpoch, c \in UNION {CfgChoices[y] : y \in 1 .. MaxEpoch} : RootReveal(x, c)
+\* Every step but the root's: specs/AliaSystem.tla composes these with the
+\* real root tier in place of RootReveal.
+DataNext ==
     \/ \E I \in Inst : StartInstance(I) \/ ProposeClose(I) \/ Retire(I) \/ ContinueLog(I)
     \/ \E I \in Inst : \E e \in prop[I] : Choose(I, e)
     \/ \E K, J \in Inst : SendReply(K, J)
@@ -404,6 +405,10 @@ Next ==
     \/ \E J \in Inst, t \in Tags : ForceTakeover(J, t)
     \/ \E c \in Clients : \E I \in Inst : ProposeOp(c, I) \/ Complete(c, I)
     \/ \E c \in Clients, o \in Objects : Invoke(c, "Get", o, NIL) \/ \E v \in Values : Invoke(c, "Put", o, v)
+
+Next ==
+    \/ \E x \in 1 .. MaxEpoch, c \in UNION {CfgChoices[y] : y \in 1 .. MaxEpoch} : RootReveal(x, c)
+    \/ DataNext
 
 Spec == Init /\ [][Next]_vars
 

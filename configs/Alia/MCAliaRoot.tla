@@ -19,6 +19,14 @@ Sym == Permutations(Replicas) \cup Permutations(Configs)
 RECURSIVE SumVoters(_)
 SumVoters(M) == IF M = {} THEN 0 ELSE LET m == CHOOSE x \in M : TRUE IN Cardinality(m.voters) + SumVoters(M \ {m})
 
+\* The exhaustive models bound the messages sent (a state constraint): every
+\* behaviour with at most 11 messages is explored.  Eleven is the first bound
+\* at which a second ballot can re-propose a configuration chosen at the
+\* first: 6 messages choose it (a prepare, two promises, an accept, two
+\* accepted; the third replica stays silent) and 4 more reach the second
+\* ballot's accept, with one to spare for a relayed vote or a commit.
+MsgsAtMost11 == Cardinality(msgs) <= 11
+
 \* ---------------------------------------------------------------------------
 \* Mutants (brief §8).  Each is a one-rule override named in its cfg.  M1
 \* (PAPER_LITERAL) is the constant DelegationMode.
