@@ -20,6 +20,7 @@ event eWitRSecondEpoch;        // epoch 2 was chosen (ALIA-W4)
 event eWitRVoteAfterRestart;   // a replica that restarted performed an acceptor act (ALIA-W5)
 event eWitRRelay;              // a vote went through a delegate
 event eWitRRetransmit;         // a retransmission was answered directly
+event eWitRNuclearRepropose;   // a nuclear leader re-proposed a reported accepted configuration (ALIA-W20)
 // The Reached monitor of Observations.p observes these too.
 
 /* ALIA-S1 RootAgreement (TLA+ RootAgreementInv): one configuration per epoch, declared or learned. */

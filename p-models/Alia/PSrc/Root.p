@@ -26,14 +26,17 @@ machine RootReplica {
   // volatile: proposer
   var role: int;                 // 0 follower, 1 candidate, 2 leader
   var ballot: int;
+  var nuclear: bool;             // this ballot is a nuclear election (§4.10)
   var maxRound: int;
   var pIds: set[int];
+  var pSenders: set[int];
   var pSum: int;
   var pFwd: bool;
   var reports: seq[tReport];
   var proposal: map[int, int];
   var aIds: map[int, set[int]];
   var aSum: map[int, int];
+  var aSenders: map[int, set[int]];
   var aFwd: map[int, bool];
   var retries: int;
   var timerId: int;
@@ -59,9 +62,9 @@ machine RootReplica {
   state Up {
     on eRootSetup do (s: seq[machine]) { reps = s; }
     on eRunForLeader do (k: int) { StartElection(); }
-    on eRootPrepare do (m: (bal: int, cand: int, low: int)) { OnPrepare(m.bal, m.cand, m.low); }
+    on eRootPrepare do (m: (bal: int, cand: int, low: int, nuclear: bool)) { OnPrepare(m.bal, m.cand, m.low, m.nuclear); }
     on eRootAccept do (m: (bal: int, epoch: int, cfg: int, leader: int)) { OnAccept(m.bal, m.epoch, m.cfg, m.leader); }
-    on eRootVote do (v: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool)) { OnVote(v.key, v.voters, v.reports, v.fwd); }
+    on eRootVote do (v: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool, via: int)) { OnVote(v.key, v.voters, v.reports, v.fwd, v.via); }
     // TLA+ Learn.
     on eRootCommit do (c: (epoch: int, cfg: int)) { NoteEvent(3, 0, c.epoch); Learn(c.epoch, c.cfg); MaybeDelegate(); }
     // §4.2 on RootNack: a higher ballot exists; step down.
@@ -81,6 +84,7 @@ machine RootReplica {
       pIds = default(set[int]); pSum = 0; pFwd = false; reports = default(seq[tReport]);
       proposal = default(map[int, int]); aIds = default(map[int, set[int]]);
       aSum = default(map[int, int]); aFwd = default(map[int, bool]);
+      pSenders = default(set[int]); aSenders = default(map[int, set[int]]); nuclear = false;
       delegTo = -1; seen = default(set[int]); answered = default(set[int]);
       delegators = default(map[int, int]); relayKey = default(map[int, tActKey]);
       relayVoters = default(map[int, set[int]]); relayReports = default(map[int, seq[tReport]]);
@@ -150,9 +154,10 @@ machine RootReplica {
   }
 
   // §4.3.2 RouteVote: the first answer to an act goes through the delegate while delegated (RELAY);
-  // a retransmission, or anything after the budget is spent, goes straight to the requester. In
-  // PAPER_LITERAL the direct vote also carries the phantom ids.
-  fun RouteVote(key: tActKey, rs: seq[tReport]) {
+  // a retransmission, anything after the budget is spent, or (directOnly) a promise for a nuclear
+  // ballot (§4.10) goes straight to the requester. In PAPER_LITERAL the direct vote also carries
+  // the phantom ids.
+  fun RouteVote(key: tActKey, rs: seq[tReport], directOnly: bool) {
     var c: int;
     var first: bool;
     var voters: set[int];
@@ -161,6 +166,11 @@ machine RootReplica {
     first = !(c in answered);
     answered += (c);
     if (restarted) { announce eWitRVoteAfterRestart; }
+    if (directOnly) {
+      voters += (me);
+      NSend(net, reps[key.cand], eRootVote, (key = key, voters = voters, reports = rs, fwd = false, via = me));
+      return;
+    }
     if (cfg.mode == RM_RELAY && Delegated() && first) {
       announce eWitRRelay;
       NSend(net, reps[delegTo], eRelayVote, (voter = me, key = key, reports = rs));
@@ -173,7 +183,7 @@ machine RootReplica {
     if (cfg.mode == RM_PAPER_LITERAL) {
       foreach (d in keys(delegators)) { if (delegators[d] >= Events()) { voters += (d); } }
     }
-    NSend(net, reps[key.cand], eRootVote, (key = key, voters = voters, reports = rs, fwd = false));
+    NSend(net, reps[key.cand], eRootVote, (key = key, voters = voters, reports = rs, fwd = false, via = me));
   }
 
   // TLA+ Flush's input: buffer the vote; forward now or at the next timeout.
@@ -195,7 +205,7 @@ machine RootReplica {
   // TLA+ Flush (§4.3.2 DelegateFlush): one message with the ids and reports of every vote held for one act.
   fun Flush(c: int) {
     if (!(c in relayVoters)) { return; }
-    NSend(net, reps[relayKey[c].cand], eRootVote, (key = relayKey[c], voters = relayVoters[c], reports = relayReports[c], fwd = true));
+    NSend(net, reps[relayKey[c].cand], eRootVote, (key = relayKey[c], voters = relayVoters[c], reports = relayReports[c], fwd = true, via = me));
     relayKey -= (c);
     relayVoters -= (c);
     relayReports -= (c);
@@ -204,7 +214,7 @@ machine RootReplica {
   // ------------------------------------------------------------------ acceptor (§4.2)
 
   // TLA+ Promise: promise a ballot at least the promise and report slots from low on.
-  fun OnPrepare(bal: int, cand: int, low: int) {
+  fun OnPrepare(bal: int, cand: int, low: int, nuc: bool) {
     var rs: seq[tReport];
     var e: int;
     NoteEvent(1, bal, 0);
@@ -221,7 +231,7 @@ machine RootReplica {
     }
     announce eRMonAct, (voter = me, kind = 1, bal = bal, epoch = 0);
     announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted());
-    RouteVote((kind = 1, bal = bal, epoch = 0, cand = cand), rs);
+    RouteVote((kind = 1, bal = bal, epoch = 0, cand = cand), rs, nuc);
     MaybeDelegate();
   }
 
@@ -236,7 +246,7 @@ machine RootReplica {
     accCfg[epoch] = c;
     announce eRMonAct, (voter = me, kind = 2, bal = bal, epoch = epoch);
     announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted());
-    RouteVote((kind = 2, bal = bal, epoch = epoch, cand = leader), default(seq[tReport]));
+    RouteVote((kind = 2, bal = bal, epoch = epoch, cand = leader), default(seq[tReport]), false);
     MaybeDelegate();
   }
 
@@ -249,30 +259,35 @@ machine RootReplica {
 
   // ------------------------------------------------------------------ proposer and leader (§4.2)
 
-  // TLA+ StartElection: a fresh ballot above every round seen; RootPrepare to all.
+  // TLA+ StartElection: a fresh ballot above every round seen; RootPrepare to all. In RELAY an
+  // election may be nuclear (§4.10 NuclearElection; its trigger is a timer, so as in the TLA+ spec
+  // any election may be one); the seed's nuclear rule is not modelled for PAPER_LITERAL.
   fun StartElection() {
     if (role == 2) { return; }
     maxRound = Max(maxRound, promised / 10) + 1;
     ballot = maxRound * 10 + me;
     role = 1;
-    pIds = default(set[int]); pSum = 0; pFwd = false; reports = default(seq[tReport]);
+    nuclear = false;
+    if (cfg.mode == RM_RELAY) { nuclear = $; }
+    pIds = default(set[int]); pSenders = default(set[int]); pSum = 0; pFwd = false; reports = default(seq[tReport]);
     proposal = default(map[int, int]); aIds = default(map[int, set[int]]);
-    aSum = default(map[int, int]); aFwd = default(map[int, bool]);
+    aSum = default(map[int, int]); aFwd = default(map[int, bool]); aSenders = default(map[int, set[int]]);
     retries = 0;
-    Broadcast(net, reps, eRootPrepare, (bal = ballot, cand = me, low = CommitEpoch() + 1));
+    Broadcast(net, reps, eRootPrepare, (bal = ballot, cand = me, low = CommitEpoch() + 1, nuclear = nuclear));
     Arm();
   }
 
   // TLA+ IsQuorum (§4.3.2 R2, R3): a strict majority of the universe counted as a set of ids
-  // (M2: a sum over messages; M4: 2|ids| >= n).
-  fun IsQuorum(ids: set[int], sum: int): bool {
+  // (M2: a sum over messages; M4: 2|ids| >= n; M17: the senders against a majority of the subquorums).
+  fun IsQuorum(ids: set[int], sum: int, senders: set[int]): bool {
     if (cfg.mutant == RX_M2) { return 2 * sum > cfg.n; }
+    if (cfg.mutant == RX_M17) { return 2 * sizeof(senders) > M17Subquorums(); }
     if (cfg.mutant == RX_M4) { return 2 * sizeof(ids) >= cfg.n; }
     return 2 * sizeof(ids) > cfg.n;
   }
 
   // A vote for one of this replica's requests: count its ids and declare a quorum when they reach one.
-  fun OnVote(key: tActKey, voters: set[int], rs: seq[tReport], fwd: bool) {
+  fun OnVote(key: tActKey, voters: set[int], rs: seq[tReport], fwd: bool, via: int) {
     var x: int;
     var r: tReport;
     var ids: set[int];
@@ -280,21 +295,26 @@ machine RootReplica {
     if (key.kind == 1 && role == 1) {
       foreach (x in voters) { if (x >= 0 && x < cfg.n) { pIds += (x); } }
       pSum = pSum + sizeof(voters);
+      pSenders += (via);
       if (fwd && sizeof(voters) >= 2) { pFwd = true; }
       foreach (r in rs) { reports += (sizeof(reports), r); }
-      if (IsQuorum(pIds, pSum)) { BecomeLeader(); }
+      if (IsQuorum(pIds, pSum, pSenders)) { BecomeLeader(); }
     } else if (key.kind == 2 && role == 2 && key.epoch in proposal && !(key.epoch in chosen)) {
       ids = aIds[key.epoch];
       foreach (x in voters) { if (x >= 0 && x < cfg.n) { ids += (x); } }
       aIds[key.epoch] = ids;
       aSum[key.epoch] = aSum[key.epoch] + sizeof(voters);
+      ids = aSenders[key.epoch];
+      ids += (via);
+      aSenders[key.epoch] = ids;
       if (fwd && sizeof(voters) >= 2) { aFwd[key.epoch] = true; }
-      if (IsQuorum(aIds[key.epoch], aSum[key.epoch])) { Decide(key.epoch); }
+      if (IsQuorum(aIds[key.epoch], aSum[key.epoch], aSenders[key.epoch])) { Decide(key.epoch); }
     }
   }
 
   // TLA+ BecomeLeader (§4.2 BecomeRootLeader): learn the slots reported chosen, re-propose in each
-  // slot the value accepted at the highest reported ballot, stop at the first slot nobody reported.
+  // slot the value accepted at the highest reported ballot (a nuclear leader too, §4.10; M12: a
+  // nuclear leader skips the slot after its commit point), stop at the first slot nobody reported.
   fun BecomeLeader() {
     var e: int;
     var done: bool;
@@ -302,11 +322,13 @@ machine RootReplica {
     var topBal: int;
     var topCfg: int;
     var r: tReport;
+    var low: int;
     role = 2;
     retries = 0;
     announce eRMonTally, (kind = 1, bal = ballot, epoch = 0, ids = pIds, n = cfg.n);
     if (pFwd) { announce eWitRDelegatedQuorum; }
     e = CommitEpoch() + 1;
+    low = e;
     while (!done && e <= cfg.maxEpoch) {
       learned = false; topBal = 0;
       foreach (r in reports) {
@@ -315,7 +337,12 @@ machine RootReplica {
       }
       if (!learned) {
         if (topBal == 0) { done = true; }
-        else { announce eWitRRepropose; Open(e, topCfg); }
+        else if (nuclear && cfg.mutant == RX_M12 && e == low) { done = true; }
+        else {
+          announce eWitRRepropose;
+          if (nuclear) { announce eWitRNuclearRepropose; }
+          Open(e, topCfg);
+        }
       }
       e = e + 1;
     }
@@ -327,6 +354,7 @@ machine RootReplica {
     proposal[e] = c;
     aIds[e] = default(set[int]);
     aSum[e] = 0;
+    aSenders[e] = default(set[int]);
     aFwd[e] = false;
     announce eRMonProposed, (epoch = e, cfg = c);
     Broadcast(net, reps, eRootAccept, (bal = ballot, epoch = e, cfg = c, leader = me));
@@ -394,7 +422,7 @@ machine RootReplica {
       if (cfg.mutant == RX_M3 && sizeof(pIds) > 0) { BecomeLeader(); return; }
       if (retries < 2) {
         retries = retries + 1;
-        Broadcast(net, reps, eRootPrepare, (bal = ballot, cand = me, low = CommitEpoch() + 1));
+        Broadcast(net, reps, eRootPrepare, (bal = ballot, cand = me, low = CommitEpoch() + 1, nuclear = nuclear));
         Arm();
       }
     } else if (role == 2) {

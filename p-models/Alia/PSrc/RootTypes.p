@@ -10,7 +10,7 @@
 
 enum tRootMode { RM_RELAY, RM_PAPER_LITERAL }
 // The root-tier mutants of configs/Alia/MCAliaRoot.tla (M1 is RM_PAPER_LITERAL).
-enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M13, RX_MR, RX_MP, RX_MA, RX_MV }
+enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M12, RX_M13, RX_M17, RX_MR, RX_MP, RX_MA, RX_MV }
 
 type tRootConfig = (mode: tRootMode, mutant: tRootMutant, n: int, maxEpoch: int, elections: int,
                     drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int);
@@ -23,13 +23,16 @@ type tReport = (voter: int, epoch: int, chosen: bool, vbal: int, cfg: int);
 
 event eRootSetup: seq[machine];                                         // the harness gives every replica the list
 event eRunForLeader: int;                                               // §4.2 rootTimer fired (the environment; the payload counts the timeouts)
-event eRootPrepare: (bal: int, cand: int, low: int);                    // §3.1 RootPrepare
-event eRootVote: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool);   // RootPromise / RootAccepted
+event eRootPrepare: (bal: int, cand: int, low: int, nuclear: bool);     // §3.1 RootPrepare (nuclear: §4.10)
+event eRootVote: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool, via: int);   // RootPromise / RootAccepted, sent by via
 event eRootAccept: (bal: int, epoch: int, cfg: int, leader: int);       // §3.1 RootAccept
 event eRootCommit: (epoch: int, cfg: int);                              // §3.1 RootCommit
 event eRootNack: (bal: int, promised: int);                             // §3.1 RootNack
 event eRelayVote: (voter: int, key: tActKey, reports: seq[tReport]);    // §3.2 RelayVote (RELAY)
 event eDelegate: (from: int, budget: int);                              // §3.2 Delegate
+
+// M17's count of subquorums: two, as in the brief's layout V3 (configurations are opaque here).
+fun M17Subquorums(): int { return 2; }
 
 // An act's code, for sets of acts (the candidate is implied by the ballot).
 fun ActCode(kind: int, bal: int, epoch: int): int { return kind * 100000 + bal * 10 + epoch; }

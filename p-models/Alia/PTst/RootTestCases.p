@@ -24,6 +24,12 @@ test tcAliaRootM3TallyIsMajority [main=TestRootM3]: assert TallyIsMajority in (u
 // M4: 2|ids| >= n, on four replicas.
 machine TestRootM4 { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_M4, 4)); } } }
 test tcAliaRootM4TallyIsMajority [main=TestRootM4]: assert TallyIsMajority in (union AliaRootSystem, { TestRootM4 });
+// M12: a nuclear leader ignores its Phase-1 reports for the next slot.
+machine TestRootM12 { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_M12, 3)); } } }
+test tcAliaRootM12RootAgreement [main=TestRootM12]: assert RootAgreement in (union AliaRootSystem, { TestRootM12 });
+// M17: senders counted against a majority of the subquorums, on four replicas.
+machine TestRootM17 { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_M17, 4)); } } }
+test tcAliaRootM17TallyIsMajority [main=TestRootM17]: assert TallyIsMajority in (union AliaRootSystem, { TestRootM17 });
 // M13: RootAccept whatever the promise.
 machine TestRootM13 { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_M13, 3)); } } }
 test tcAliaRootM13RootAgreement [main=TestRootM13]: assert RootAgreement in (union AliaRootSystem, { TestRootM13 });

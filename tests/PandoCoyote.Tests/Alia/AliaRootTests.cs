@@ -54,7 +54,8 @@ public class AliaRootTests
     [InlineData("elections", "0", "at least one election")]
     [InlineData("mode", "custody", "mode custody (brief §4.3.4) is not implemented")]
     [InlineData("mode", "proxy", "mode \"proxy\"")]
-    [InlineData("mutant", "M12", "mutant \"M12\"")]
+    [InlineData("mutant", "M99", "mutant \"M99\"")]
+    [InlineData("mutant", "M17", "mutant M17 needs n ≥ 4")]
     [InlineData("mutant", "M4", "mutant M4 needs an even n")]
     [InlineData("layout", "V2", "deployment field \"layout\" is unknown")]
     public void Bad_root_fields_are_refused_naming_the_field_or_the_constraint(string field, string value, string message)
@@ -69,6 +70,8 @@ public class AliaRootTests
         Assert.Equal(DelegationMode.PaperLiteral, RootScenarios.Build(Fields("tier:root", "mutant:M1"), null).Settings.Mode);
         var m1 = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(Fields("tier:root", "mutant:M1", "mode:relay"), null));
         Assert.Contains("mutant M1 is mode paper_literal", m1.Message);
+        var m12 = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(Fields("tier:root", "mutant:M12", "mode:paper_literal"), null));
+        Assert.Contains("mutant M12 needs mode relay", m12.Message);
         var mon = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(Fields("tier:root"), "SingleHolder"));
         Assert.Contains("not a root-tier monitor", mon.Message);
         var tier = Assert.ThrowsAny<ArgumentException>(() => AliaScenarios.Scenario("x", Fields("tier:middle"), null, 1, 1, Strategy.Random, 10));

@@ -49,6 +49,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     // volatile: proposer
     private Role _role;
     private Ballot _ballot = Ballot.None;
+    private bool _nuclear;
     private int _maxRound;
     private readonly Tally _promises = new();
     private readonly List<SlotReport> _reports = [];
@@ -64,18 +65,20 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     private readonly Dictionary<int, int> _delegators = [];
     private readonly Dictionary<ActKey, List<RelayVote>> _relay = [];
 
-    /// <summary>The votes received for one act: the set of ids (R2), their sum (mutant M2), and whether a delegate's message with two or more votes was among them.</summary>
+    /// <summary>The votes received for one act: the set of ids (R2), their sum (mutant M2), the senders (mutant M17), and whether a delegate's message with two or more votes was among them.</summary>
     private sealed class Tally
     {
         public readonly HashSet<int> Ids = [];
+        public readonly HashSet<int> Senders = [];
         public int Sum;
         public bool ViaDelegate;
 
-        public void Clear() { Ids.Clear(); Sum = 0; ViaDelegate = false; }
+        public void Clear() { Ids.Clear(); Senders.Clear(); Sum = 0; ViaDelegate = false; }
 
         public void Add(RootVote v, int n)
         {
             Ids.UnionWith(v.Voters.Where(x => x >= 0 && x < n));
+            Senders.Add(v.Via);
             Sum += v.Voters.Count;
             if (v.Forwarded && v.Voters.Count >= 2) ViaDelegate = true;
         }
@@ -154,13 +157,18 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
 
     /// <summary>
     /// §4.3.2 RouteVote (TLA+ RouteVote): the first answer to an act goes through the delegate while delegated (RELAY); a
-    /// retransmission, or anything after the budget is spent, goes straight to the requester. In PAPER_LITERAL the
-    /// direct vote also carries the phantom ids.
+    /// retransmission, anything after the budget is spent, or (<paramref name="directOnly"/>) a promise for a nuclear
+    /// ballot (§4.10) goes straight to the requester. In PAPER_LITERAL the direct vote also carries the phantom ids.
     /// </summary>
-    private void RouteVote(ActKey key, IReadOnlyList<SlotReport> reports)
+    private void RouteVote(ActKey key, IReadOnlyList<SlotReport> reports, bool directOnly = false)
     {
         bool first = _answered.Add(key);
         if (_restarted) Coverage.Hit("alia-root: a replica voted after a restart");
+        if (directOnly)
+        {
+            Send(key.Cand, new RootVote(key, new HashSet<int> { _me }, reports, _me));
+            return;
+        }
         if (S.Mode == DelegationMode.Relay && Delegated && first)
         {
             Coverage.Hit("alia-root: a vote went through a delegate");
@@ -220,7 +228,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         foreach (var (e, a) in _accepted) if (e >= m.Low && !_chosen.ContainsKey(e)) reports.Add(new SlotReport(_me, e, false, a.Bal, a.Cfg));
         Observe(new ObsAct(_me, VoteKind.Promise, m.Bal, 0));
         Observe(new ObsAcceptor(_me, _promised, MaxAccepted));
-        RouteVote(new ActKey(VoteKind.Promise, m.Bal, 0, m.Cand), reports);
+        RouteVote(new ActKey(VoteKind.Promise, m.Bal, 0, m.Cand), reports, directOnly: m.Nuclear);
         MaybeDelegate();
     }
 
@@ -250,19 +258,24 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
 
     // ---------------------------------------------------------------- proposer and leader (§4.2)
 
-    /// <summary>TLA+ StartElection (§4.2 RootStartElection): a fresh ballot above every round seen; RootPrepare to all.</summary>
+    /// <summary>
+    /// TLA+ StartElection (§4.2 RootStartElection): a fresh ballot above every round seen; RootPrepare to all. In RELAY
+    /// half the elections are nuclear (§4.10 NuclearElection: the trigger, a failed election, is a timer, so as in the
+    /// TLA+ spec any election may be one); the seed's nuclear rule is not modelled for PAPER_LITERAL.
+    /// </summary>
     private void StartElection()
     {
         if (_role == Role.Leader) return;
         _maxRound = Math.Max(_maxRound, _promised.Round) + 1;
         _ballot = new Ballot(_maxRound, _me);
+        _nuclear = S.Mode == DelegationMode.Relay && RandomBoolean();
         _role = Role.Candidate;
         _promises.Clear();
         _reports.Clear();
         _proposal.Clear();
         _accepts.Clear();
         _retries = 0;
-        SendAll(new RootPrepare(_ballot, _me, CommitEpoch + 1));
+        SendAll(new RootPrepare(_ballot, _me, CommitEpoch + 1, _nuclear));
         Arm();
     }
 
@@ -284,17 +297,20 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         }
     }
 
-    /// <summary>TLA+ IsQuorum (§4.3.2 R2, R3): a strict majority of the universe, counted as a set of ids (M2: a sum; M4: 2|ids| ≥ N).</summary>
+    /// <summary>TLA+ IsQuorum (§4.3.2 R2, R3): a strict majority of the universe, counted as a set of ids (M2: a sum; M4: 2|ids| ≥ N; M17: senders against a majority of the subquorums).</summary>
     private bool IsQuorum(Tally t) => S.Mutant switch
     {
         RootMutant.M2SumCount => 2 * t.Sum > S.N,
         RootMutant.M4OffByOne => 2 * t.Ids.Count >= S.N,
+        RootMutant.M17SenderCount => 2 * t.Senders.Count > RootSettings.M17Subquorums,
         _ => 2 * t.Ids.Count > S.N,
     };
 
     /// <summary>
     /// TLA+ BecomeLeader (§4.2 BecomeRootLeader): learn the slots reported chosen, re-propose in each slot the value
-    /// reported accepted at the highest ballot, stop at the first slot nobody reported; then open the next slot.
+    /// reported accepted at the highest ballot (TLA+ ReproposeSlots; a nuclear leader too, §4.10; M12: a nuclear leader
+    /// skips the slot after its commit point and proposes its own value there), stop at the first slot nobody
+    /// reported; then open the next slot.
     /// </summary>
     private void BecomeLeader()
     {
@@ -308,8 +324,14 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
             if (chosen is not null) { Coverage.Hit("alia-root: a leader learned a slot from a promise report"); Learn(e, chosen.Cfg); continue; }
             var acc = _reports.Where(p => p.Epoch == e && !p.Chosen).ToList();
             if (acc.Count == 0) break;
+            if (_nuclear && S.Mutant == RootMutant.M12NuclearIgnoresPhase1 && e == CommitEpoch + 1)
+            {
+                Coverage.Hit("alia-root: M12 a nuclear leader skipped a reported configuration");
+                break;
+            }
             var top = acc.MaxBy(p => p.VBal)!;
             Coverage.Hit("alia-root: a new leader re-proposed a reported accepted configuration");
+            if (_nuclear) Coverage.Hit("alia-root: a nuclear leader re-proposed a reported accepted configuration");
             Open(e, top.Cfg);
         }
         ProposeNext();
@@ -386,7 +408,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         if (_role == Role.Candidate)
         {
             if (S.Mutant == RootMutant.M3LiveMajority && _promises.Ids.Count > 0) { BecomeLeader(); return; }
-            if (_retries++ < MaxRetries) { SendAll(new RootPrepare(_ballot, _me, CommitEpoch + 1)); Arm(); }
+            if (_retries++ < MaxRetries) { SendAll(new RootPrepare(_ballot, _me, CommitEpoch + 1, _nuclear)); Arm(); }
         }
         else if (_role == Role.Leader)
         {

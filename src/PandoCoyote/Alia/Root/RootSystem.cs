@@ -30,7 +30,7 @@ public sealed record RootSystem(RootSettings Settings, FaultPlan Faults)
 /// Builds a root-tier deployment from the fields of a <c>tests/coyote.json</c> entry with <c>tier: root</c>. Fields:
 /// <c>n</c> (replicas, default 3), <c>epochs</c> (root slots, default 2), <c>mode</c> (relay, paper_literal; custody is
 /// refused: it is not implemented), <c>faults</c> (none, reorder, chaos), <c>mutant</c> (none, M1 = mode paper_literal,
-/// M2, M3, M4, M13, MR, MP, MA, MV), <c>elections</c> (election timeouts the environment fires, default 3).
+/// M2, M3, M4, M12, M13, M17, MR, MP, MA, MV), <c>elections</c> (election timeouts the environment fires, default 3).
 /// </summary>
 public static class RootScenarios
 {
@@ -40,6 +40,7 @@ public static class RootScenarios
         ["none"] = RootMutant.None, ["M1"] = RootMutant.None, ["M2"] = RootMutant.M2SumCount, ["M3"] = RootMutant.M3LiveMajority,
         ["M4"] = RootMutant.M4OffByOne, ["M13"] = RootMutant.M13AcceptAnyBallot, ["MR"] = RootMutant.MRNoRaise,
         ["MP"] = RootMutant.MPPromiseLost, ["MA"] = RootMutant.MAAlphaTwo, ["MV"] = RootMutant.MVOtherValue,
+        ["M12"] = RootMutant.M12NuclearIgnoresPhase1, ["M17"] = RootMutant.M17SenderCount,
     };
 
     private static readonly string[] Fields = ["tier", "n", "epochs", "mode", "faults", "mutant", "elections"];

@@ -34,6 +34,10 @@ public enum RootMutant
     MAAlphaTwo,
     /// <summary>MV (ours): the leader commits a configuration other than the one it proposed.</summary>
     MVOtherValue,
+    /// <summary>M12: a nuclear leader (§4.10) ignores what its Phase-1 quorum reported accepted for the slot after its commit point and proposes its own configuration there.</summary>
+    M12NuclearIgnoresPhase1,
+    /// <summary>M17: the tally counts the senders of the messages, not their voters, against a majority of the subquorums of the current configuration (<see cref="RootSettings.M17Subquorums"/>).</summary>
+    M17SenderCount,
 }
 
 /// <summary>
@@ -46,6 +50,9 @@ public sealed record RootSettings(int N, int MaxEpoch, DelegationMode Mode, Root
     /// <summary>The root quorum of §4.3.2 R3: a strict majority of the universe.</summary>
     public int Quorum => N / 2 + 1;
 
+    /// <summary>M17's count of subquorums: two, as in the brief's layout V3 (A = {r1, r2}, B = {r3}, spare r4); the root tier's configurations are opaque, so the number is fixed, as in configs/Alia/MCAliaRoot.tla.</summary>
+    public const int M17Subquorums = 2;
+
     /// <summary>Refuses settings that break a constraint, naming it; the quorum goes through the shared validator (AL1).</summary>
     public RootSettings Check()
     {
@@ -56,6 +63,10 @@ public sealed record RootSettings(int N, int MaxEpoch, DelegationMode Mode, Root
         if (Elections < 1) throw new ArgumentException($"elections = {Elections}: at least one election is needed, or nothing is ever chosen");
         if (Mutant == RootMutant.M4OffByOne && N % 2 == 1)
             throw new ArgumentException($"mutant M4 needs an even n (2|ids| ≥ n differs from 2|ids| > n only then): n = {N}");
+        if (Mutant == RootMutant.M12NuclearIgnoresPhase1 && Mode != DelegationMode.Relay)
+            throw new ArgumentException("mutant M12 needs mode relay: nuclear elections (§4.10) are modelled for RELAY only");
+        if (Mutant == RootMutant.M17SenderCount && N < 4)
+            throw new ArgumentException($"mutant M17 needs n ≥ 4 (two senders of {N} are already a majority): n = {N}");
         if (Mutant == RootMutant.MAAlphaTwo && MaxEpoch < 2) throw new ArgumentException("mutant MA needs epochs ≥ 2: it opens slot 2 before slot 1 is chosen");
         return this;
     }
@@ -76,8 +87,11 @@ public sealed record SlotReport(int Voter, int Epoch, bool Chosen, Ballot VBal, 
 /// <summary>The key of one acceptor act: kind, ballot, slot (0 for a promise) and the candidate it answers.</summary>
 public readonly record struct ActKey(VoteKind Kind, Ballot Bal, int Epoch, int Cand);
 
-/// <summary>§3.1 RootPrepare: candidate <paramref name="Cand"/> asks for promises on <paramref name="Bal"/> for slots from <paramref name="Low"/> on.</summary>
-public sealed record RootPrepare(Ballot Bal, int Cand, int Low);
+/// <summary>
+/// §3.1 RootPrepare: candidate <paramref name="Cand"/> asks for promises on <paramref name="Bal"/> for slots from
+/// <paramref name="Low"/> on; <paramref name="Nuclear"/> marks a nuclear election (§4.10), whose promises go directly.
+/// </summary>
+public sealed record RootPrepare(Ballot Bal, int Cand, int Low, bool Nuclear = false);
 /// <summary>
 /// §3.1 RootPromise / RootAccepted: the acts of <paramref name="Voters"/>, sent by <paramref name="Via"/>, a voter
 /// answering for itself or (<paramref name="Forwarded"/>) a delegate forwarding the votes it holds.
