@@ -16,33 +16,52 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
     /// <summary>With <see cref="Paxos"/>: how many times the environment makes a random replica run for leader of its instances.</summary>
     public int Takeovers { get; init; }
 
+    /// <summary>
+    /// The root tier driving the data plane (brief §7 MC-D, the twin of specs/AliaSystem.tla): one
+    /// <see cref="Root.RootReplica"/> per replica chooses each epoch's configuration and tells the data plane of every
+    /// epoch it learns, in place of the <see cref="RootOracle"/>. Null: the oracle.
+    /// </summary>
+    public Root.RootSettings? RootTier { get; init; }
+
     /// <summary>The monitors to register, by catalogue name (null = every safety monitor).</summary>
     public IReadOnlyList<string>? Only { get; init; }
 
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        foreach (var name in Only ?? [.. AliaMonitors.Safety.Keys]) AliaMonitors.Register(rt, name, Settings);
+        foreach (var name in Only ?? [.. AliaMonitors.Safety.Keys, .. RootTier is null ? [] : Root.RootMonitors.Safety.Keys])
+        {
+            if (Root.RootMonitors.Safety.ContainsKey(name)) Root.RootMonitors.Register(rt, name, RootTier!);
+            else AliaMonitors.Register(rt, name, Settings);
+        }
         if (CheckLiveness && Only is null)
             foreach (var name in AliaMonitors.Liveness.Keys) AliaMonitors.Register(rt, name, Settings);
         var l = Settings.Layout;
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
-        var root = rt.CreateActorId(typeof(RootOracle));
+        // The root: the oracle, or the root tier's replicas (the first one answers catch-up requests of real instance Paxos).
+        List<ActorId> roots = RootTier is { } rs ? [.. Enumerable.Range(0, rs.N).Select(_ => rt.CreateActorId(typeof(Root.RootReplica)))] : [];
+        var root = RootTier is null ? rt.CreateActorId(typeof(RootOracle)) : roots[0];
         // The nodes the root and the clients talk to: the replicas (real instance Paxos), or the abstract instances.
         List<ActorId> nodes;
         if (Paxos)
         {
             nodes = [.. Enumerable.Range(0, l.N).Select(_ => rt.CreateActorId(typeof(Replica)))];
-            rt.SendEvent(net, new NetworkSetup(nodes, Faults));
+            rt.SendEvent(net, new NetworkSetup([.. nodes, .. roots], Faults));
             for (int r = 0; r < nodes.Count; r++) rt.CreateActor(nodes[r], typeof(Replica), new ReplicaInit(r, Settings, net, nodes, root));
         }
         else
         {
             nodes = [.. Enumerable.Range(0, l.Instances).Select(_ => rt.CreateActorId(typeof(Instance)))];
-            rt.SendEvent(net, new NetworkSetup([.. nodes.Where((_, i) => l.EpochOf(i) < l.LastEpoch)], Faults));
+            rt.SendEvent(net, new NetworkSetup([.. nodes.Where((_, i) => l.EpochOf(i) < l.LastEpoch), .. roots], Faults));
             for (int i = 0; i < nodes.Count; i++) rt.CreateActor(nodes[i], typeof(Instance), new InstanceInit(i, Settings, net, nodes));
         }
-        rt.CreateActor(root, typeof(RootOracle), new RootInit(Settings, net, nodes));
+        if (RootTier is { } tier)
+        {
+            for (int r = 0; r < roots.Count; r++)
+                rt.CreateActor(roots[r], typeof(Root.RootReplica), new Root.RootReplicaInit(r, tier, net, roots, announce: nodes));
+            rt.CreateActor(typeof(Elector), new ElectorInit(net, roots, tier.Elections, () => new Root.RootMsg(new Root.RunForLeader())));
+        }
+        else rt.CreateActor(root, typeof(RootOracle), new RootInit(Settings, net, nodes));
         if (Takeovers > 0) rt.CreateActor(typeof(Elector), new ElectorInit(net, nodes, Takeovers, () => new AliaMsg(new TakeOver())));
         for (int c = 0; c < Scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, net, nodes, Scripts[c]));
     }
@@ -94,7 +113,9 @@ public sealed class Elector : NetActor<ElectorInit>
 /// busy: two clients put and get every object; one: one client puts then gets the last object, brief MC-C),
 /// <c>mutant</c> (none, M5, M6, M7, M8, M9, M10, M14, M16; M11 and MQ need real instance Paxos), <c>instances</c> (abstract:
 /// instance Paxos as a chosen log, the twin of the TLA+ and P models; paxos: real instance Paxos among the replicas),
-/// <c>takeovers</c> (paxos only: election timeouts the environment fires, default 1).
+/// <c>takeovers</c> (paxos only: election timeouts the environment fires, default 1), <c>root</c> (oracle, the default; paxos:
+/// the root tier's replicas choose each epoch and announce it, brief §7 MC-D), with root paxos <c>mode</c> (relay, the
+/// default, or paper_literal: mutant M1 end to end) and <c>elections</c> (root election timeouts, default 3).
 /// </summary>
 public static class AliaScenarios
 {
@@ -107,7 +128,7 @@ public static class AliaScenarios
         ["M16"] = AliaMutant.M16RetireBeforeAck, ["MQ"] = AliaMutant.MQHalfQuorum,
     };
 
-    private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant", "instances", "takeovers"];
+    private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant", "instances", "takeovers", "root", "mode", "elections"];
 
     /// <summary>The named fault plans (the P config AliaFaulty of p-models/Alia/PTst/Harness.p is "chaos").</summary>
     public static FaultPlan Faults(string name) => name switch
@@ -163,12 +184,37 @@ public static class AliaScenarios
             if (!int.TryParse(tk, out takeovers) || takeovers < 0) throw new ArgumentException($"takeovers \"{tk}\": must be a whole number");
             if (!paxos) throw new ArgumentException("takeovers needs instances paxos: abstract instances have no leaders");
         }
+        Root.RootSettings? rootTier = F("root", "oracle") switch
+        {
+            "oracle" => null,
+            "paxos" => RootTierOf(layout, F("mode", "relay"), F("elections", "3")),
+            var v => throw new ArgumentException($"root \"{v}\": use oracle (epochs revealed at random points) or paxos (the root tier chooses them)"),
+        };
+        if (rootTier is null && (fields.ContainsKey("mode") || fields.ContainsKey("elections")))
+            throw new ArgumentException("mode and elections are root-tier fields: they need root paxos");
         var settings = new AliaSettings(layout, mutant);
-        var sys = new AliaSystem(settings, Faults(F("faults", "chaos")), Scripts(F("workload", "rw"), layout), liveness) { Paxos = paxos, Takeovers = paxos ? takeovers : 0 };
-        var known = AliaMonitors.Safety.Keys.Concat(AliaMonitors.Liveness.Keys).ToList();
+        var sys = new AliaSystem(settings, Faults(F("faults", "chaos")), Scripts(F("workload", "rw"), layout), liveness)
+            { Paxos = paxos, Takeovers = paxos ? takeovers : 0, RootTier = rootTier };
+        var known = AliaMonitors.Safety.Keys.Concat(AliaMonitors.Liveness.Keys).Concat(rootTier is null ? [] : Root.RootMonitors.Safety.Keys).ToList();
         if (only is not null && !known.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not an Alia monitor ({string.Join(", ", known)})");
         return sys with { Only = only is null ? null : [only] };
+    }
+
+    /// <summary>
+    /// The root tier of a data-plane deployment (root paxos): one root replica per replica of the layout, one root slot per
+    /// epoch after the genesis, checked like a root-tier deployment (the quorum validator, AL1).
+    /// </summary>
+    private static Root.RootSettings RootTierOf(AliaLayout layout, string mode, string elections)
+    {
+        var m = mode switch
+        {
+            "relay" => Root.DelegationMode.Relay,
+            "paper_literal" => Root.DelegationMode.PaperLiteral,
+            _ => throw new ArgumentException($"mode \"{mode}\": use relay or paper_literal (M1)"),
+        };
+        if (!int.TryParse(elections, out var el)) throw new ArgumentException($"elections \"{elections}\": must be an integer");
+        return new Root.RootSettings(layout.N, layout.LastEpoch, m, Root.RootMutant.None, el).Check();
     }
 
     /// <summary>

@@ -77,4 +77,18 @@ public class AliaRootTests
         var tier = Assert.ThrowsAny<ArgumentException>(() => AliaScenarios.Scenario("x", Fields("tier:middle"), null, 1, 1, Strategy.Random, 10));
         Assert.Contains("tier \"middle\"", tier.Message);
     }
+    [Fact]
+    public void The_root_tier_drives_the_data_plane_and_its_fields_are_checked()
+    {
+        var s = AliaScenarios.Scenario("xunit_alia_root_paxos", Fields("layout:V2", "root:paxos", "faults:chaos"), null, 20, 1, Strategy.Random, 5000);
+        var r = CoyoteRunner.Run(s, quiet: true);
+        Assert.True(r.Kind == CoyoteVerdict.Pass, r.Message);
+        Assert.Contains("DataPlaneFollowsRoot", AliaScenarios.Build(Fields("layout:V2", "root:paxos"), "DataPlaneFollowsRoot").Only!);
+        var mode = Assert.ThrowsAny<ArgumentException>(() => AliaScenarios.Build(Fields("layout:V2", "mode:relay"), null));
+        Assert.Contains("they need root paxos", mode.Message);
+        var root = Assert.ThrowsAny<ArgumentException>(() => AliaScenarios.Build(Fields("layout:V2", "root:tree"), null));
+        Assert.Contains("root \"tree\"", root.Message);
+        var el = Assert.ThrowsAny<ArgumentException>(() => AliaScenarios.Build(Fields("layout:V2", "root:paxos", "elections:0"), null));
+        Assert.Contains("at least one election", el.Message);
+    }
 }

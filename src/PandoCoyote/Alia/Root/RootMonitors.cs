@@ -29,6 +29,8 @@ public sealed record ObsDecided(int Epoch, string Cfg, Ballot Bal);
 public sealed record ObsLearned(int Replica, int Epoch, string Cfg);
 /// <summary>The acceptor state after a change (Promise, Accept, Recover): the promise and the highest accepted ballot of any slot.</summary>
 public sealed record ObsAcceptor(int Replica, Ballot Promised, Ballot MaxAccepted);
+/// <summary>TLA+ AliaSystem Announce: <paramref name="Replica"/> told the data plane that <paramref name="Epoch"/>'s configuration is <paramref name="Cfg"/>.</summary>
+public sealed record ObsAnnounced(int Replica, int Epoch, string Cfg);
 /// <summary>A change of a replica's promise, from <paramref name="Old"/> to <paramref name="New"/> (Promise, Accept, Recover).</summary>
 public sealed record ObsPromise(int Replica, Ballot Old, Ballot New);
 
@@ -155,6 +157,36 @@ public sealed class AcceptorMonotonicMonitor : RootMonitor
     }
 }
 
+/// <summary>
+/// ALIA-S17 DataPlaneFollowsRoot (TLA+ DataPlaneFollowsRootInv of specs/AliaSystem.tla): the data plane runs, for each
+/// epoch, the configuration of the first announcement it gets; every configuration decided, learned or announced for
+/// that epoch, before or after, is that one. Only a deployment with the data plane attached announces.
+/// </summary>
+public sealed class DataPlaneFollowsRootMonitor : RootMonitor
+{
+    private readonly Dictionary<int, (string Cfg, int By)> _running = [];
+    private readonly Dictionary<int, HashSet<string>> _seen = [];
+    [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        var (e, cfg) = o switch
+        {
+            ObsDecided d => (d.Epoch, d.Cfg),
+            ObsLearned l => (l.Epoch, l.Cfg),
+            ObsAnnounced a => (a.Epoch, a.Cfg),
+            _ => (0, ""),
+        };
+        if (e == 0) return;
+        if (!_seen.TryGetValue(e, out var set)) _seen[e] = set = [];
+        set.Add(cfg);
+        if (o is ObsAnnounced an && !_running.ContainsKey(e)) _running[e] = (an.Cfg, an.Replica);
+        if (_running.TryGetValue(e, out var run))
+            Require(set.All(c => c == run.Cfg), () =>
+                $"[ALIA-S17] DataPlaneFollowsRoot: the data plane runs {run.Cfg} for epoch {e} (announced by r{run.By}), but the root tier also chose {string.Join(", ", set.Where(c => c != run.Cfg))}");
+    }
+}
+
 /// <summary>The root-tier monitors (registered by the deployment, fed by the replicas' observations).</summary>
 public static class RootMonitors
 {
@@ -164,7 +196,7 @@ public static class RootMonitors
         ["RootAgreement"] = typeof(RootAgreementMonitor), ["RootValidity"] = typeof(RootValidityMonitor),
         ["RootContiguity"] = typeof(RootContiguityMonitor), ["TallyHonesty"] = typeof(TallyHonestyMonitor),
         ["TallyIsMajority"] = typeof(TallyIsMajorityMonitor), ["AcceptedBelowPromise"] = typeof(AcceptedBelowPromiseMonitor),
-        ["AcceptorMonotonic"] = typeof(AcceptorMonotonicMonitor),
+        ["AcceptorMonotonic"] = typeof(AcceptorMonotonicMonitor), ["DataPlaneFollowsRoot"] = typeof(DataPlaneFollowsRootMonitor),
     };
 
     /// <summary>Every monitor type.</summary>
@@ -175,7 +207,7 @@ public static class RootMonitors
         [typeof(RootAgreementMonitor)] = Use<RootAgreementMonitor>, [typeof(RootValidityMonitor)] = Use<RootValidityMonitor>,
         [typeof(RootContiguityMonitor)] = Use<RootContiguityMonitor>, [typeof(TallyHonestyMonitor)] = Use<TallyHonestyMonitor>,
         [typeof(TallyIsMajorityMonitor)] = Use<TallyIsMajorityMonitor>, [typeof(AcceptedBelowPromiseMonitor)] = Use<AcceptedBelowPromiseMonitor>,
-        [typeof(AcceptorMonotonicMonitor)] = Use<AcceptorMonotonicMonitor>,
+        [typeof(AcceptorMonotonicMonitor)] = Use<AcceptorMonotonicMonitor>, [typeof(DataPlaneFollowsRootMonitor)] = Use<DataPlaneFollowsRootMonitor>,
     };
 
     private static void Use<T>(IActorRuntime rt, Monitor.Event config) where T : Monitor

@@ -25,6 +25,7 @@ namespace PandoCoyote.Alia.Root;
 /// </para>
 /// </summary>
 [OnEventDoAction(typeof(RootMsg), nameof(OnMsg))]
+[OnEventDoAction(typeof(AliaMsg), nameof(OnDataMsg))]
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
 [OnEventDoAction(typeof(Crash), nameof(OnCrash))]
 [OnEventDoAction(typeof(Restart), nameof(OnRestart))]
@@ -108,6 +109,16 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
             case RelayVote m: OnRelay(m); break;
             case Delegate m: _delegators[m.From] = Events + m.Budget; break;
         }
+    }
+
+    /// <summary>
+    /// With the data plane attached (<see cref="RootReplicaInit.Announce"/>), §4.5 RootCatchupReq: a data-plane node that
+    /// heard of an epoch it does not know asks; the answer is this replica's commit point (TLA+ AliaSystem Announce).
+    /// </summary>
+    private void OnDataMsg(Event e)
+    {
+        if (_down || Init.Announce is null) return;
+        if (((AliaMsg)e).Body is RootCatchup c && CommitEpoch > 0) Route(c.Who, new AliaMsg(new NewEpoch(CommitEpoch)));
     }
 
     private void Send(int to, object body) => Route(Init.Replicas[to], new RootMsg(body));
@@ -248,12 +259,21 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         MaybeDelegate();
     }
 
-    /// <summary>TLA+ Learn (§4.2 Learn): record the chosen configuration (the monitors compare every learner's).</summary>
+    /// <summary>
+    /// TLA+ Learn (§4.2 Learn): record the chosen configuration (the monitors compare every learner's). With the data plane
+    /// attached, TLA+ AliaSystem Announce (§4.4): tell every data-plane node that epoch <paramref name="e"/> is known.
+    /// </summary>
     private void Learn(int e, string cfg)
     {
         if (_chosen.TryGetValue(e, out var had) && had == cfg) return;
         Observe(new ObsLearned(_me, e, cfg));
-        _chosen.TryAdd(e, cfg);
+        bool fresh = _chosen.TryAdd(e, cfg);
+        if (fresh && Init.Announce is { } nodes)
+        {
+            Observe(new ObsAnnounced(_me, e, cfg));
+            Coverage.Hit("alia-sys: a root replica announced an epoch it learned");
+            foreach (var n in nodes) Route(n, new AliaMsg(new NewEpoch(e)));
+        }
     }
 
     // ---------------------------------------------------------------- proposer and leader (§4.2)

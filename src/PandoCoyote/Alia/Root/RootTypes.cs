@@ -117,9 +117,16 @@ public sealed class RootMsg(object body) : Event
     public object Body { get; } = body;
 }
 
-/// <summary>The creation event of a <see cref="RootReplica"/>.</summary>
-public sealed class RootReplicaInit(int me, RootSettings settings, ActorId net, IReadOnlyList<ActorId> replicas) : Event
+/// <summary>
+/// The creation event of a <see cref="RootReplica"/>. <paramref name="announce"/>: the data-plane nodes to tell of every
+/// epoch the replica learns (the root tier driving the data plane, brief §4.4 and §7 MC-D); null when the root tier
+/// runs alone.
+/// </summary>
+public sealed class RootReplicaInit(int me, RootSettings settings, ActorId net, IReadOnlyList<ActorId> replicas,
+    IReadOnlyList<ActorId>? announce = null) : Event
 {
+    /// <summary>The data-plane nodes told of every learned epoch, or null.</summary>
+    public IReadOnlyList<ActorId>? Announce { get; } = announce;
     /// <summary>This replica's index.</summary>
     public int Me { get; } = me;
     /// <summary>The run's settings.</summary>
