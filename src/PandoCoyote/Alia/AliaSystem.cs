@@ -207,12 +207,7 @@ public static class AliaScenarios
     /// </summary>
     private static Root.RootSettings RootTierOf(AliaLayout layout, string mode, string elections)
     {
-        var m = mode switch
-        {
-            "relay" => Root.DelegationMode.Relay,
-            "paper_literal" => Root.DelegationMode.PaperLiteral,
-            _ => throw new ArgumentException($"mode \"{mode}\": use relay or paper_literal (M1)"),
-        };
+        var m = Root.RootScenarios.ModeOf(mode);
         if (!int.TryParse(elections, out var el)) throw new ArgumentException($"elections \"{elections}\": must be an integer");
         return new Root.RootSettings(layout.N, layout.LastEpoch, m, Root.RootMutant.None, el).Check();
     }

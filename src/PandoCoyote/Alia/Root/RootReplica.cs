@@ -175,12 +175,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     {
         bool first = _answered.Add(key);
         if (_restarted) Coverage.Hit("alia-root: a replica voted after a restart");
-        if (directOnly)
-        {
-            Send(key.Cand, new RootVote(key, new HashSet<int> { _me }, reports, _me));
-            return;
-        }
-        if (S.Mode == DelegationMode.Relay && Delegated && first)
+        if (!directOnly && S.Mode == DelegationMode.Relay && Delegated && first)
         {
             Coverage.Hit("alia-root: a vote went through a delegate");
             Send(_delegTo, new RelayVote(_me, key, reports));
@@ -188,7 +183,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         }
         if (!first) Coverage.Hit("alia-root: a retransmission was answered directly");
         // A delegate may put its own vote into its buffer, so that one message carries all of them (§4.3.2 DelegateFlush).
-        if (S.Mode == DelegationMode.Relay && CurrentDelegators.Any() && first && RandomBoolean())
+        if (!directOnly && S.Mode == DelegationMode.Relay && CurrentDelegators.Any() && first && RandomBoolean())
         {
             OnRelay(new RelayVote(_me, key, reports));
             return;

@@ -45,6 +45,15 @@ public static class RootScenarios
 
     private static readonly string[] Fields = ["tier", "n", "epochs", "mode", "faults", "mutant", "elections"];
 
+    /// <summary>The delegation mode named by a <c>mode</c> field (custody is refused: it is not implemented).</summary>
+    public static DelegationMode ModeOf(string name) => name switch
+    {
+        "relay" => DelegationMode.Relay,
+        "paper_literal" => DelegationMode.PaperLiteral,
+        "custody" => throw new ArgumentException("mode custody (brief §4.3.4) is not implemented: it needs promises kept per slot; use relay or paper_literal"),
+        var v => throw new ArgumentException($"mode \"{v}\": use relay or paper_literal"),
+    };
+
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
     public static RootSystem Build(IReadOnlyDictionary<string, string> fields, string? only)
     {
@@ -56,13 +65,7 @@ public static class RootScenarios
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var m) ? m
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
-        var mode = F("mode", mutantName == "M1" ? "paper_literal" : "relay") switch
-        {
-            "relay" => DelegationMode.Relay,
-            "paper_literal" => DelegationMode.PaperLiteral,
-            "custody" => throw new ArgumentException("mode custody (brief §4.3.4) is not implemented: it needs promises kept per slot; use relay or paper_literal"),
-            var v => throw new ArgumentException($"mode \"{v}\": use relay or paper_literal"),
-        };
+        var mode = ModeOf(F("mode", mutantName == "M1" ? "paper_literal" : "relay"));
         if (mutantName == "M1" && mode != DelegationMode.PaperLiteral) throw new ArgumentException("mutant M1 is mode paper_literal: drop the mode field or set it to paper_literal");
         var settings = new RootSettings(I("n", 3), I("epochs", 2), mode, mutant, I("elections", 3)).Check();
         if (only is not null && !RootMonitors.Safety.ContainsKey(only))
