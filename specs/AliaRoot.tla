@@ -39,10 +39,11 @@
 (* makes that so).  Messages stay in `msgs` (loss, duplication and         *)
 (* reordering for free).  Vote tallies are not stored: a candidate or     *)
 (* leader declares a quorum from any set of received messages whose ids   *)
-(* pass the quorum rule (Lamport's Paxos.tla style).  Heartbeats, the     *)
-(* nuclear option (§4.10) and petitions are not modelled; the delegation  *)
-(* budget K is a nondeterministic lapse.  Crash-recovery keeps the durable *)
-(* state of §1.2 and loses the rest.                                        *)
+(* pass the quorum rule (Lamport's Paxos.tla style).  Heartbeats and     *)
+(* petitions are not modelled (the liveness properties assume their       *)
+(* effect: a stable last ballot, see FairSpec); the delegation budget K is *)
+(* a nondeterministic lapse.  Crash-recovery keeps the durable state of    *)
+(* §1.2 and loses the rest.                                                 *)
 (*                                                                         *)
 (* The nuclear option (§4.10) is an election marked nuclear: in RELAY its  *)
 (* promises go directly to the candidate, and the winner must still obey   *)
@@ -181,6 +182,15 @@ ReproposeSlots(c, redo) == redo
 \* §4.3.4 C4: custody is never revoked (M15: it lapses, and the replica votes
 \* itself again).
 MayRevokeCustody == FALSE
+\* §4.3.2: in RELAY a reply may go through a delegate (one liveness model
+\* turns that off for size).
+RelayRoutes == DelegationMode = "RELAY"
+\* §4.10: any election may be nuclear, except in PAPER_LITERAL (not modelled
+\* there); the liveness models turn them off for size.
+NuclearElections == DelegationMode # "PAPER_LITERAL"
+\* §4.2 on RootPrepare: a candidate or leader that promises another
+\* candidate's higher ballot steps down (MD: it keeps its role).
+StepsDown(r, m) == m.cand # r /\ m.bal > rBallot[r]
 
 -----------------------------------------------------------------------------
 (* Delegation (§4.3).                                                       *)
@@ -273,7 +283,7 @@ ReportsOf(r, low) ==
 RouteVote(r, kind, b, e, c, R, direct_only) ==
     LET direct == IF kind = "Promise" THEN MsgPromise(b, c, {r} \cup Phantoms(r), R, r)
                   ELSE MsgAccepted(b, e, c, {r} \cup Phantoms(r), r)
-    IN IF DelegationMode = "RELAY" /\ ~direct_only
+    IN IF RelayRoutes /\ ~direct_only
        THEN \/ Send(direct)
             \/ Send(MsgRelay(r, kind, b, e, c, R))
        ELSE Send(direct)
@@ -303,7 +313,7 @@ Promise(r) ==
     /\ \E m \in msgs :
         /\ m.type = "Prepare" /\ m.bal >= rPromised[r]
         /\ rPromised' = [rPromised EXCEPT ![r] = m.bal]
-        /\ role' = IF m.cand # r /\ m.bal > rBallot[r] THEN [role EXCEPT ![r] = "F"] ELSE role
+        /\ role' = IF StepsDown(r, m) THEN [role EXCEPT ![r] = "F"] ELSE role
         /\ DidAct(r)
         /\ RouteVote(r, "Promise", m.bal, 0, m.cand, ReportsOf(r, m.low), m.nuclear)
     /\ UNCHANGED <<custodyVars, rAccepted, rChosen, up, rBallot, proposal, deleg, dlgs,
@@ -369,7 +379,7 @@ Flush ==
 \* NuclearElection (§4.10) is the same with `nuclear` set.
 StartElection(c, b, nuclear) ==
     /\ up[c] /\ role[c] # "L" /\ ballotOf[b] = NIL /\ b > rPromised[c]
-    /\ nuclear => DelegationMode # "PAPER_LITERAL"
+    /\ nuclear => NuclearElections
     /\ ballotOf' = [ballotOf EXCEPT ![b] = c]
     /\ role' = [role EXCEPT ![c] = "C"]
     /\ rBallot' = [rBallot EXCEPT ![c] = b]
@@ -464,6 +474,24 @@ Next ==
 
 Spec == Init /\ [][Next]_vars
 
+\* Fairness for the liveness properties (brief §6.2): weak fairness on every
+\* step of the protocol a live replica takes, and on starting the highest
+\* ballot.  Crash and Recover get none: a crashed replica may stay down for
+\* good (at most MaxCrashes of them, fewer than half of Replicas in the
+\* liveness models).  Lapses, delegations and custody are not forced either.
+\* A message, once sent, stays deliverable, so weak fairness on the
+\* receiving step stands for the brief's eventually synchronous network.
+Fairness ==
+    /\ WF_vars(Flush)
+    /\ WF_vars(\E c \in Replicas, nuclear \in BOOLEAN : StartElection(c, MaxBallot, nuclear))
+    /\ \A r \in Replicas :
+          /\ WF_vars(Promise(r)) /\ WF_vars(Accept(r)) /\ WF_vars(BecomeLeader(r)) /\ WF_vars(Learn(r))
+          /\ WF_vars(\E e \in Epochs : Decide(r, e))
+          /\ WF_vars(\E e \in Epochs, cfg \in Configs : Propose(r, e, cfg))
+          /\ \A d \in Replicas : WF_vars(ProxyPromise(d, r)) /\ WF_vars(ProxyAccept(d, r))
+
+FairSpec == Spec /\ Fairness
+
 -----------------------------------------------------------------------------
 (* Safety (brief §6.1).  IDs refer to docs/invariants.md.                   *)
 
@@ -511,6 +539,34 @@ EpochConsensus(e) == INSTANCE Consensus WITH Value <- Configs, chosen <- chosenC
 RootRefinementProp ==
     /\ \A e \in Epochs : EpochConsensus(e)!Init
     /\ [][\A e \in Epochs : [EpochConsensus(e)!Next]_(EpochConsensus(e)!vars)]_vars
+
+-----------------------------------------------------------------------------
+(* Liveness (brief §6.2), checked with FairSpec on small models without     *)
+(* symmetry.  Ballots are bounded, so a model has a last ballot, and a      *)
+(* crash of its candidate leaves no ballot to recover with: the properties  *)
+(* assume the stable leader the brief's eventual synchrony provides, as     *)
+(* "the candidate of the highest ballot started it and never crashes        *)
+(* afterwards".  Which replica that is, and everything before it (lower     *)
+(* ballots, crashes of other replicas for good, stale promises), is left   *)
+(* to the model.                                                            *)
+
+\* The candidate of the highest ballot started it and still runs it.
+LastCandidateLive == ballotOf[MaxBallot] # NIL /\ up[ballotOf[MaxBallot]] /\ rBallot[ballotOf[MaxBallot]] = MaxBallot
+
+\* ALIA-L1 RootProgress: with a stable leader and a live majority, every
+\* root slot of the model gets a configuration (the petition for it is the
+\* leader's Propose, which fairness makes it take).
+RootProgressProp == <>[]LastCandidateLive => \A e \in Epochs : <>(chosenCfgs[e] # {})
+
+\* One leader that every live replica follows: the others are not leaders
+\* and promised its ballot.
+StableLeader == \E l \in Replicas :
+    /\ role[l] = "L"
+    /\ \A r \in Replicas : up[r] => rPromised[r] = rBallot[l] /\ (r # l => role[r] # "L")
+
+\* ALIA-L2 LeaderStability: eventually one leader for good, followed by
+\* every live replica.
+LeaderStabilityProp == <>[]LastCandidateLive => <>[]StableLeader
 
 -----------------------------------------------------------------------------
 (* Reachability witnesses: a correct model must violate each.               *)

@@ -27,6 +27,14 @@ SumVoters(M) == IF M = {} THEN 0 ELSE LET m == CHOOSE x \in M : TRUE IN Cardinal
 \* ballot's accept, with one to spare for a relayed vote or a commit.
 MsgsAtMost11 == Cardinality(msgs) <= 11
 
+\* The liveness models (no symmetry) leave nuclear elections out: they only
+\* change where promises go (directly), and checking liveness over every
+\* behaviour of both kinds of election does not fit the fast tier.
+MCNoNuclearElections == FALSE
+\* The two-ballot liveness model also sends every reply directly: with relays
+\* as well it grows past 10^7 states.  The one-ballot model keeps relays.
+MCNoRelayRoutes == FALSE
+
 \* ---------------------------------------------------------------------------
 \* Mutants (brief §8).  Each is a one-rule override named in its cfg.  M1
 \* (PAPER_LITERAL) is the constant DelegationMode.
@@ -82,6 +90,16 @@ MutantM12ReproposeSlots(c, redo) ==
 MCNumSubquorums == 2
 Sender(m) == IF m.via = DELEGATE THEN CHOOSE v \in m.voters : TRUE ELSE m.via
 MutantM17IsQuorum(M) == 2 * Cardinality({Sender(m) : m \in M}) > MCNumSubquorums
+
+\* MU (ours, liveness): a quorum is every replica.  Safe (any two such sets
+\* intersect), but one replica down for good blocks every election and slot:
+\* L1 fails while a majority is live.
+MutantMUIsQuorum(M) == UNION {m.voters : m \in M} = Replicas
+
+\* MD (ours, liveness): a leader that promises a higher ballot keeps its role,
+\* so two replicas go on believing they lead: L2 fails (safety holds, since
+\* the old leader's accepts are refused).
+MutantMDStepsDown(r, m) == FALSE
 
 \* MT (the harness's check that TypeOK can fail): an accepted value recorded
 \* with a ballot outside Ballots.

@@ -130,13 +130,14 @@ public static class AliaScenarios
 
     private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant", "instances", "takeovers", "root", "mode", "elections"];
 
-    /// <summary>The named fault plans (the P config AliaFaulty of p-models/Alia/PTst/Harness.p is "chaos").</summary>
+    /// <summary>The named fault plans (the P config AliaFaulty of p-models/Alia/PTst/Harness.p is "chaos"; "crashstop" is chaos with the crash for good).</summary>
     public static FaultPlan Faults(string name) => name switch
     {
         "none" => FaultPlan.None,
         "reorder" => new FaultPlan(Reorder: true),
         "chaos" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 1, Restart: true, TimerOdds: 10),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder or chaos"),
+        "crashstop" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 1, Restart: false, TimerOdds: 10),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos or crashstop"),
     };
 
     /// <summary>The client scripts of a workload on a layout.</summary>
@@ -214,7 +215,7 @@ public static class AliaScenarios
 
     /// <summary>
     /// The scenario of one manifest entry: the data plane, or with <c>tier: root</c> the root tier
-    /// (<see cref="Root.RootScenarios"/>), which has no liveness monitors.
+    /// (<see cref="Root.RootScenarios"/>, with the liveness monitor ALIA-L1 under the fair strategy).
     /// </summary>
     public static Scenario Scenario(string name, IReadOnlyDictionary<string, string> fields, string? only,
         uint iterations, uint seed, Strategy strategy, uint maxSteps, bool liveness = false)
@@ -222,8 +223,7 @@ public static class AliaScenarios
         switch (fields.TryGetValue("tier", out var tier) ? tier : "data")
         {
             case "root":
-                if (liveness) throw new ArgumentException("the root tier has no liveness monitors: use the random or prioritization strategy");
-                return Root.RootScenarios.Scenario(name, fields, only, iterations, seed, strategy, maxSteps);
+                return Root.RootScenarios.Scenario(name, fields, only, iterations, seed, strategy, maxSteps, liveness);
             case "data":
                 var rest = fields.Where(kv => kv.Key != "tier").ToDictionary(kv => kv.Key, kv => kv.Value);
                 return new(name, Build(rest, only, liveness).Setup, iterations, maxSteps, seed, liveness ? Strategy.Fair : strategy);

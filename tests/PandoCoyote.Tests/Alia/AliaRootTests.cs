@@ -47,6 +47,31 @@ public class AliaRootTests
         Assert.True(r.Kind == CoyoteVerdict.Pass, r.Message);
     }
 
+    [Fact]
+    public void Liveness_every_slot_is_chosen_with_a_replica_down_for_good_and_unanimity_is_caught()
+    {
+        Coverage.Reset();
+        var ok = AliaScenarios.Scenario("xunit_aliaroot_live", Fields("tier:root", "faults:crashstop"), null, 10, 1, Strategy.Fair, 1500, liveness: true);
+        var r = CoyoteRunner.Run(ok, quiet: true);
+        Assert.True(r.Kind == CoyoteVerdict.Pass, r.Message);
+        Assert.True(Coverage.Snapshot().GetValueOrDefault("alia-root: every root slot was chosen") > 0, "no run chose every slot");
+        var mu = AliaScenarios.Scenario("xunit_aliaroot_MU", Fields("tier:root", "mutant:MU", "faults:crashstop"), "RootProgress", 100, 1, Strategy.Fair, 1500, liveness: true);
+        var bug = CoyoteRunner.Run(mu, quiet: true);
+        Assert.Equal(CoyoteVerdict.Liveness, bug.Kind);
+        Assert.Equal("RootProgress", bug.Monitor);
+    }
+
+    [Fact]
+    public void Under_the_fair_strategy_elections_never_stop_so_the_field_is_refused()
+    {
+        var e = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(Fields("tier:root", "elections:3"), null, liveness: true));
+        Assert.Contains("election timeouts never stop", e.Message);
+        var safety = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(Fields("tier:root"), "RootProgress"));
+        Assert.Contains("not a root-tier monitor without liveness", safety.Message);
+        Assert.True(RootScenarios.Build(Fields("tier:root"), null, liveness: true).Settings.Heartbeats);
+        Assert.False(RootScenarios.Build(Fields("tier:root"), null).Settings.Heartbeats);
+    }
+
     [Theory]
     [InlineData("n", "2", "at least 3 replicas")]
     [InlineData("n", "three", "n \"three\": must be an integer")]

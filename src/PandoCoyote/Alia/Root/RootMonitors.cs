@@ -1,5 +1,6 @@
 using Microsoft.Coyote.Actors;
 using PandoCoyote.Shared.Ballots;
+using PandoCoyote.Shared.Testing;
 using Monitor = Microsoft.Coyote.Specifications.Monitor;
 
 namespace PandoCoyote.Alia.Root;
@@ -187,6 +188,32 @@ public sealed class DataPlaneFollowsRootMonitor : RootMonitor
     }
 }
 
+/// <summary>
+/// ALIA-L1 RootProgress (TLA+ RootProgressProp): every root slot of the run gets a configuration. Hot from the start
+/// until each slot 1..MaxEpoch has been declared chosen; a fair run that ends hot, or stays hot too long, fails. The
+/// deployment keeps firing election timeouts for ever (the stable leader of the TLA+ property comes from a window
+/// without one, which the fair strategy gives), and its faults are bounded, so the brief's assumption holds.
+/// </summary>
+public sealed class RootProgressMonitor : Monitor
+{
+    private int _slots;
+    private readonly HashSet<int> _chosen = [];
+    [Start] [Hot] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Pending : State;
+    [Cold] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class AllChosen : State;
+
+    private void OnObservation(Monitor.Event e)
+    {
+        switch (((RootObservation)e).Body)
+        {
+            case ObsRootConfig c: _slots = c.Settings.MaxEpoch; break;
+            case ObsDecided d:
+                _chosen.Add(d.Epoch);
+                if (_chosen.Count == _slots) { Coverage.Hit("alia-root: every root slot was chosen"); RaiseGotoStateEvent<AllChosen>(); }
+                break;
+        }
+    }
+}
+
 /// <summary>The root-tier monitors (registered by the deployment, fed by the replicas' observations).</summary>
 public static class RootMonitors
 {
@@ -199,8 +226,14 @@ public static class RootMonitors
         ["AcceptorMonotonic"] = typeof(AcceptorMonotonicMonitor), ["DataPlaneFollowsRoot"] = typeof(DataPlaneFollowsRootMonitor),
     };
 
+    /// <summary>The liveness monitors (checked under the fair strategy), by catalogue name.</summary>
+    public static readonly IReadOnlyDictionary<string, Type> Liveness = new Dictionary<string, Type>
+    {
+        ["RootProgress"] = typeof(RootProgressMonitor),
+    };
+
     /// <summary>Every monitor type.</summary>
-    public static readonly Type[] All = [.. Safety.Values];
+    public static readonly Type[] All = [.. Safety.Values, .. Liveness.Values];
 
     private static readonly Dictionary<Type, Action<IActorRuntime, Monitor.Event>> Registrars = new()
     {
@@ -208,6 +241,7 @@ public static class RootMonitors
         [typeof(RootContiguityMonitor)] = Use<RootContiguityMonitor>, [typeof(TallyHonestyMonitor)] = Use<TallyHonestyMonitor>,
         [typeof(TallyIsMajorityMonitor)] = Use<TallyIsMajorityMonitor>, [typeof(AcceptedBelowPromiseMonitor)] = Use<AcceptedBelowPromiseMonitor>,
         [typeof(AcceptorMonotonicMonitor)] = Use<AcceptorMonotonicMonitor>, [typeof(DataPlaneFollowsRootMonitor)] = Use<DataPlaneFollowsRootMonitor>,
+        [typeof(RootProgressMonitor)] = Use<RootProgressMonitor>,
     };
 
     private static void Use<T>(IActorRuntime rt, Monitor.Event config) where T : Monitor
@@ -218,5 +252,5 @@ public static class RootMonitors
 
     /// <summary>Registers the monitor named <paramref name="name"/> and hands it the settings.</summary>
     public static void Register(IActorRuntime rt, string name, RootSettings s) =>
-        Registrars[Safety[name]](rt, new RootObservation(new ObsRootConfig(s)));
+        Registrars[Safety.TryGetValue(name, out var t) ? t : Liveness[name]](rt, new RootObservation(new ObsRootConfig(s)));
 }

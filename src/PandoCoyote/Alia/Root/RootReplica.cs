@@ -23,6 +23,12 @@ namespace PandoCoyote.Alia.Root;
 /// (M1) the delegated replica ignores the request and the delegate adds every replica it believes delegated to it to
 /// its own vote, each side counting the budget on its own events.
 /// </para>
+/// <para>
+/// Liveness runs (<see cref="RootSettings.Heartbeats"/>, ALIA-L1): the environment's election timeouts never stop, a
+/// leader sends heartbeats on its timer, an election timeout passes when the replica saw a leader or candidate at work
+/// since the last one (§2.1 rootTimer), and requests are re-sent for ever. The TLA+ spec abstracts all of this into its
+/// fairness assumption and the stable last ballot.
+/// </para>
 /// </summary>
 [OnEventDoAction(typeof(RootMsg), nameof(OnMsg))]
 [OnEventDoAction(typeof(AliaMsg), nameof(OnDataMsg))]
@@ -58,6 +64,10 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     private readonly Dictionary<int, Tally> _accepts = [];
     private int _retries;
     private bool _ticking, _down;
+    // volatile: §2.1 rootTimer (liveness runs): since the last election timeout this replica heard a leader's heartbeat or
+    // RootAccept, granted a promise, or started an election itself; the next timeout then passes (it only matters with
+    // S.Heartbeats)
+    private bool _heardLeader;
 
     // volatile: delegation (§4.3)
     private int _delegTo = -1, _delegUntil;
@@ -100,7 +110,8 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         if (_down) return;
         switch (((RootMsg)e).Body)
         {
-            case RunForLeader: StartElection(); break;
+            case RunForLeader: OnElectionTimeout(); break;
+            case RootHeartbeat h: if (h.Bal >= _promised) _heardLeader = true; break;
             case RootPrepare m: OnPrepare(m); break;
             case RootAccept m: OnAccept(m); break;
             case RootVote m: OnVote(m); break;
@@ -228,6 +239,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         if (Ignores) { Coverage.Hit("alia-root: a delegated replica ignored a root request"); return; }
         if (m.Bal < _promised) { Send(m.Cand, new RootNack(m.Bal, _promised)); return; }
         SetPromise(m.Bal);
+        _heardLeader = true;     // §2.1: a promise granted resets the election timer (a candidate is at work)
         if (_role != Role.Follower && m.Bal > _ballot) _role = Role.Follower;
         var reports = new List<SlotReport>();
         foreach (var (e, cfg) in _chosen) if (e >= m.Low) reports.Add(new SlotReport(_me, e, true, Ballot.None, cfg));
@@ -245,6 +257,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         if (Ignores) { Coverage.Hit("alia-root: a delegated replica ignored a root request"); return; }
         if (_chosen.TryGetValue(m.Epoch, out var known)) { Send(m.Leader, new RootCommit(m.Epoch, known)); return; }
         if (!(m.Bal >= _promised || S.Mutant == RootMutant.M13AcceptAnyBallot)) { Send(m.Leader, new RootNack(m.Bal, _promised)); return; }
+        _heardLeader = true;     // §2.1: a RootAccept at or above the promise comes from a live leader
         if (m.Bal < _promised) Coverage.Hit("alia-root: M13 accepted below the promise");
         if (S.Mutant != RootMutant.MRNoRaise && m.Bal > _promised) SetPromise(m.Bal);     // MR: the promise is not raised
         _accepted[m.Epoch] = (m.Bal, m.Cfg);
@@ -274,6 +287,17 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     // ---------------------------------------------------------------- proposer and leader (§4.2)
 
     /// <summary>
+    /// §2.1 rootTimer fired. With heartbeats (the liveness runs) a replica that saw a leader or a candidate at work since
+    /// the last timeout (a heartbeat, a RootAccept, a promise it granted, its own election) lets it pass, so a live leader
+    /// is not challenged and a candidate gets a full period; otherwise it runs for leader.
+    /// </summary>
+    private void OnElectionTimeout()
+    {
+        if (S.Heartbeats && _heardLeader) { _heardLeader = false; return; }
+        StartElection();
+    }
+
+    /// <summary>
     /// TLA+ StartElection (§4.2 RootStartElection): a fresh ballot above every round seen; RootPrepare to all. In RELAY
     /// half the elections are nuclear (§4.10 NuclearElection: the trigger, a failed election, is a timer, so as in the
     /// TLA+ spec any election may be one); the seed's nuclear rule is not modelled for PAPER_LITERAL.
@@ -285,6 +309,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         _ballot = new Ballot(_maxRound, _me);
         _nuclear = S.Mode == DelegationMode.Relay && RandomBoolean();
         _role = Role.Candidate;
+        _heardLeader = true;     // a candidate lets the next timeout pass: its own election is at work
         _promises.Clear();
         _reports.Clear();
         _proposal.Clear();
@@ -312,12 +337,13 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         }
     }
 
-    /// <summary>TLA+ IsQuorum (§4.3.2 R2, R3): a strict majority of the universe, counted as a set of ids (M2: a sum; M4: 2|ids| ≥ N; M17: senders against a majority of the subquorums).</summary>
+    /// <summary>TLA+ IsQuorum (§4.3.2 R2, R3): a strict majority of the universe, counted as a set of ids (M2: a sum; M4: 2|ids| ≥ N; M17: senders against a majority of the subquorums; MU: every replica).</summary>
     private bool IsQuorum(Tally t) => S.Mutant switch
     {
         RootMutant.M2SumCount => 2 * t.Sum > S.N,
         RootMutant.M4OffByOne => 2 * t.Ids.Count >= S.N,
         RootMutant.M17SenderCount => 2 * t.Senders.Count > RootSettings.M17Subquorums,
+        RootMutant.MUUnanimity => t.Ids.Count == S.N,
         _ => 2 * t.Ids.Count > S.N,
     };
 
@@ -403,6 +429,12 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
 
     // ---------------------------------------------------------------- timers, crashes
 
+    /// <summary>
+    /// Whether to re-send the outstanding request once more: at most <see cref="MaxRetries"/> times, or for ever in the
+    /// liveness runs (brief §6.2: a message re-sent for ever between live replicas is eventually delivered).
+    /// </summary>
+    private bool Retry() => _retries++ < MaxRetries || S.Heartbeats;
+
     /// <summary>The timer runs while there is work: votes to forward, or a request of this replica's ballot to re-send.</summary>
     private void Arm()
     {
@@ -423,14 +455,15 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         if (_role == Role.Candidate)
         {
             if (S.Mutant == RootMutant.M3LiveMajority && _promises.Ids.Count > 0) { BecomeLeader(); return; }
-            if (_retries++ < MaxRetries) { SendAll(new RootPrepare(_ballot, _me, CommitEpoch + 1, _nuclear)); Arm(); }
+            if (Retry()) { SendAll(new RootPrepare(_ballot, _me, CommitEpoch + 1, _nuclear)); Arm(); }
         }
         else if (_role == Role.Leader)
         {
+            if (S.Heartbeats) { SendAll(new RootHeartbeat(_ballot, _me)); Arm(); }
             var open = _proposal.Keys.Where(x => !_chosen.ContainsKey(x)).Order().ToList();
             if (open.Count == 0) return;
             if (S.Mutant == RootMutant.M3LiveMajority && _accepts[open[0]].Ids.Count > 0) { Decide(open[0]); return; }
-            if (_retries++ < MaxRetries) { foreach (var x in open) SendAll(new RootAccept(_ballot, x, _proposal[x], _me)); Arm(); }
+            if (Retry()) { foreach (var x in open) SendAll(new RootAccept(_ballot, x, _proposal[x], _me)); Arm(); }
         }
     }
 
@@ -450,6 +483,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         _answered.Clear();
         _seen.Clear();
         _ticking = false;
+        _heardLeader = false;
     }
 
     /// <summary>TLA+ Recover: the durable state is back (MP: the promise falls back to the highest accepted ballot).</summary>

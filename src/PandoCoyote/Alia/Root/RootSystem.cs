@@ -6,31 +6,36 @@ namespace PandoCoyote.Alia.Root;
 
 /// <summary>
 /// One deployment of Alia's root tier under test (brief §7 MC-A): the monitors, the network, one
-/// <see cref="RootReplica"/> per replica (every one may crash and restart) and the <see cref="Elector"/>.
-/// The data plane is not attached: configurations are opaque, as in specs/AliaRoot.tla.
+/// <see cref="RootReplica"/> per replica (every one may crash) and the <see cref="Elector"/>.
+/// The data plane is not attached: configurations are opaque, as in specs/AliaRoot.tla. With
+/// <paramref name="CheckLiveness"/> the liveness monitors are registered too and the elector never stops.
 /// </summary>
-public sealed record RootSystem(RootSettings Settings, FaultPlan Faults)
+public sealed record RootSystem(RootSettings Settings, FaultPlan Faults, bool CheckLiveness = false)
 {
-    /// <summary>The monitors to register, by catalogue name (null = every monitor).</summary>
+    /// <summary>The monitors to register, by catalogue name (null = every safety monitor, and the liveness ones if checked).</summary>
     public IReadOnlyList<string>? Only { get; init; }
 
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        foreach (var name in Only ?? [.. RootMonitors.Safety.Keys]) RootMonitors.Register(rt, name, Settings);
+        IEnumerable<string> all = CheckLiveness ? [.. RootMonitors.Safety.Keys, .. RootMonitors.Liveness.Keys] : RootMonitors.Safety.Keys;
+        foreach (var name in Only ?? [.. all]) RootMonitors.Register(rt, name, Settings);
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var replicas = Enumerable.Range(0, Settings.N).Select(_ => rt.CreateActorId(typeof(RootReplica))).ToList();
         rt.SendEvent(net, new NetworkSetup(replicas, Faults));
         for (int r = 0; r < replicas.Count; r++) rt.CreateActor(replicas[r], typeof(RootReplica), new RootReplicaInit(r, Settings, net, replicas));
-        rt.CreateActor(typeof(Elector), new ElectorInit(net, replicas, Settings.Elections, () => new RootMsg(new RunForLeader())));
+        // Liveness: election timeouts keep firing, so a leader lost to a crash or to lost messages is replaced.
+        int rounds = CheckLiveness ? int.MaxValue : Settings.Elections;
+        rt.CreateActor(typeof(Elector), new ElectorInit(net, replicas, rounds, () => new RootMsg(new RunForLeader())));
     }
 }
 
 /// <summary>
 /// Builds a root-tier deployment from the fields of a <c>tests/coyote.json</c> entry with <c>tier: root</c>. Fields:
 /// <c>n</c> (replicas, default 3), <c>epochs</c> (root slots, default 2), <c>mode</c> (relay, paper_literal; custody is
-/// refused: it is not implemented), <c>faults</c> (none, reorder, chaos), <c>mutant</c> (none, M1 = mode paper_literal,
-/// M2, M3, M4, M12, M13, M17, MR, MP, MA, MV), <c>elections</c> (election timeouts the environment fires, default 3).
+/// refused: it is not implemented), <c>faults</c> (none, reorder, chaos, crashstop), <c>mutant</c> (none, M1 = mode paper_literal,
+/// M2, M3, M4, M12, M13, M17, MR, MP, MA, MV, MU), <c>elections</c> (election timeouts the environment fires, default 3;
+/// under the fair strategy, which checks liveness, they never stop and the field is refused).
 /// </summary>
 public static class RootScenarios
 {
@@ -40,7 +45,7 @@ public static class RootScenarios
         ["none"] = RootMutant.None, ["M1"] = RootMutant.None, ["M2"] = RootMutant.M2SumCount, ["M3"] = RootMutant.M3LiveMajority,
         ["M4"] = RootMutant.M4OffByOne, ["M13"] = RootMutant.M13AcceptAnyBallot, ["MR"] = RootMutant.MRNoRaise,
         ["MP"] = RootMutant.MPPromiseLost, ["MA"] = RootMutant.MAAlphaTwo, ["MV"] = RootMutant.MVOtherValue,
-        ["M12"] = RootMutant.M12NuclearIgnoresPhase1, ["M17"] = RootMutant.M17SenderCount,
+        ["M12"] = RootMutant.M12NuclearIgnoresPhase1, ["M17"] = RootMutant.M17SenderCount, ["MU"] = RootMutant.MUUnanimity,
     };
 
     private static readonly string[] Fields = ["tier", "n", "epochs", "mode", "faults", "mutant", "elections"];
@@ -55,7 +60,7 @@ public static class RootScenarios
     };
 
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
-    public static RootSystem Build(IReadOnlyDictionary<string, string> fields, string? only)
+    public static RootSystem Build(IReadOnlyDictionary<string, string> fields, string? only, bool liveness = false)
     {
         foreach (var k in fields.Keys)
             if (!Fields.Contains(k)) throw new ArgumentException($"deployment field \"{k}\" is unknown (Alia root tier: {string.Join(", ", Fields)})");
@@ -67,15 +72,18 @@ public static class RootScenarios
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
         var mode = ModeOf(F("mode", mutantName == "M1" ? "paper_literal" : "relay"));
         if (mutantName == "M1" && mode != DelegationMode.PaperLiteral) throw new ArgumentException("mutant M1 is mode paper_literal: drop the mode field or set it to paper_literal");
-        var settings = new RootSettings(I("n", 3), I("epochs", 2), mode, mutant, I("elections", 3)).Check();
-        if (only is not null && !RootMonitors.Safety.ContainsKey(only))
-            throw new ArgumentException($"monitor \"{only}\" is not a root-tier monitor ({string.Join(", ", RootMonitors.Safety.Keys)})");
+        if (liveness && fields.ContainsKey("elections"))
+            throw new ArgumentException("elections: under the fair strategy (liveness) election timeouts never stop; drop the field");
+        var settings = new RootSettings(I("n", 3), I("epochs", 2), mode, mutant, I("elections", 3), Heartbeats: liveness).Check();
+        var known = liveness ? RootMonitors.Safety.Keys.Concat(RootMonitors.Liveness.Keys).ToList() : [.. RootMonitors.Safety.Keys];
+        if (only is not null && !known.Contains(only))
+            throw new ArgumentException($"monitor \"{only}\" is not a root-tier monitor{(liveness ? "" : " without liveness")} ({string.Join(", ", known)})");
         // The data plane's fault plans; every replica is crashable.
-        return new RootSystem(settings, AliaScenarios.Faults(F("faults", "chaos"))) { Only = only is null ? null : [only] };
+        return new RootSystem(settings, AliaScenarios.Faults(F("faults", "chaos")), liveness) { Only = only is null ? null : [only] };
     }
 
     /// <summary>The scenario of one manifest entry.</summary>
     public static Scenario Scenario(string name, IReadOnlyDictionary<string, string> fields, string? only,
-        uint iterations, uint seed, Strategy strategy, uint maxSteps) =>
-        new(name, Build(fields, only).Setup, iterations, maxSteps, seed, strategy);
+        uint iterations, uint seed, Strategy strategy, uint maxSteps, bool liveness = false) =>
+        new(name, Build(fields, only, liveness).Setup, iterations, maxSteps, seed, liveness ? Strategy.Fair : strategy);
 }

@@ -38,14 +38,17 @@ public enum RootMutant
     M12NuclearIgnoresPhase1,
     /// <summary>M17: the tally counts the senders of the messages, not their voters, against a majority of the subquorums of the current configuration (<see cref="RootSettings.M17Subquorums"/>).</summary>
     M17SenderCount,
+    /// <summary>MU (ours, liveness): a quorum is every replica. Safe, but one replica down for good blocks every election (ALIA-L1).</summary>
+    MUUnanimity,
 }
 
 /// <summary>
 /// One run of the root tier: <paramref name="N"/> replicas (the fixed universe, all root acceptors), root slots
 /// 1..<paramref name="MaxEpoch"/>, the delegation mode, a mutant, and <paramref name="Elections"/> election timeouts the
-/// environment fires (brief §4.2 RootStartElection).
+/// environment fires (brief §4.2 RootStartElection). With <paramref name="Heartbeats"/> (the liveness runs) a leader
+/// sends heartbeats and a replica that heard one since its last election timeout lets the timeout pass (§2.1 rootTimer).
 /// </summary>
-public sealed record RootSettings(int N, int MaxEpoch, DelegationMode Mode, RootMutant Mutant, int Elections)
+public sealed record RootSettings(int N, int MaxEpoch, DelegationMode Mode, RootMutant Mutant, int Elections, bool Heartbeats = false)
 {
     /// <summary>The root quorum of §4.3.2 R3: a strict majority of the universe.</summary>
     public int Quorum => N / 2 + 1;
@@ -109,6 +112,8 @@ public sealed record RelayVote(int Voter, ActKey Key, IReadOnlyList<SlotReport> 
 public sealed record Delegate(int From, int Budget);
 /// <summary>The environment's election timeout (§4.2 rootTimer fired): the receiver runs for root leader.</summary>
 public sealed record RunForLeader;
+/// <summary>§2.1 the root leader's heartbeat (liveness runs only): a replica that promised at most <paramref name="Bal"/> takes its leader for alive.</summary>
+public sealed record RootHeartbeat(Ballot Bal, int Leader);
 
 /// <summary>The envelope of every root-tier message on the network.</summary>
 public sealed class RootMsg(object body) : Event
