@@ -13,3 +13,20 @@ spec TransitionCompletes observes eAMonActive {
     ignore eAMonActive;
   }
 }
+
+/* ALIA-L1 RootProgress (TLA+ RootProgressProp): every root slot of the run (the harness's two)
+   gets a configuration. Hot until both are declared chosen: a schedule that ends first fails.
+   The liveness configuration (RootLive in PTst/RootHarness.p) has no loss, one replica down for
+   good and twelve election timeouts, so the last elections come after every fault. */
+spec RootProgress observes eRMonDecided {
+  var decided: set[int];
+  start hot state Pending {
+    on eRMonDecided do (d: (epoch: int, cfg: int)) {
+      decided += (d.epoch);
+      if (sizeof(decided) == 2) { goto AllChosen; }
+    }
+  }
+  cold state AllChosen {
+    ignore eRMonDecided;
+  }
+}

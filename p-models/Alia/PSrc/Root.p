@@ -278,8 +278,10 @@ machine RootReplica {
   }
 
   // TLA+ IsQuorum (§4.3.2 R2, R3): a strict majority of the universe counted as a set of ids
-  // (M2: a sum over messages; M4: 2|ids| >= n; M17: the senders against a majority of the subquorums).
+  // (M2: a sum over messages; M4: 2|ids| >= n; M17: the senders against a majority of the subquorums;
+  // MU: every replica).
   fun IsQuorum(ids: set[int], sum: int, senders: set[int]): bool {
+    if (cfg.mutant == RX_MU) { return sizeof(ids) == cfg.n; }
     if (cfg.mutant == RX_M2) { return 2 * sum > cfg.n; }
     if (cfg.mutant == RX_M17) { return 2 * sizeof(senders) > M17Subquorums(); }
     if (cfg.mutant == RX_M4) { return 2 * sizeof(ids) >= cfg.n; }

@@ -9,8 +9,8 @@
  *****************************************************************************************/
 
 enum tRootMode { RM_RELAY, RM_PAPER_LITERAL }
-// The root-tier mutants of configs/Alia/MCAliaRoot.tla (M1 is RM_PAPER_LITERAL).
-enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M12, RX_M13, RX_M17, RX_MR, RX_MP, RX_MA, RX_MV }
+// The root-tier mutants of configs/Alia/MCAliaRoot.tla (M1 is RM_PAPER_LITERAL; MU, unanimity, breaks liveness only).
+enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M12, RX_M13, RX_M17, RX_MR, RX_MP, RX_MA, RX_MV, RX_MU }
 
 type tRootConfig = (mode: tRootMode, mutant: tRootMutant, n: int, maxEpoch: int, elections: int,
                     drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int);

@@ -27,3 +27,11 @@ fun RootChaos(mode: tRootMode, m: tRootMutant, n: int): tRootConfig {
           drops = 2, dups = 2, crashes = 1, restart = true, timerOdds = 10, horizon = 80);
 }
 
+
+// Liveness (ALIA-L1): no loss, duplication (two), reordering, one replica down for good; twelve
+// election timeouts at random replicas, so that the last ones come after the crash (the faults
+// happen within the first 40 deliveries) and the highest ballot belongs to a live replica.
+fun RootLive(m: tRootMutant): tRootConfig {
+  return (mode = RM_RELAY, mutant = m, n = 3, maxEpoch = 2, elections = 12,
+          drops = 0, dups = 2, crashes = 1, restart = false, timerOdds = 10, horizon = 40);
+}

@@ -45,3 +45,12 @@ test tcAliaRootMARootContiguity [main=TestRootMA]: assert RootContiguity in (uni
 // MV: the leader commits another configuration.
 machine TestRootMV { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_MV, 3)); } } }
 test tcAliaRootMVRootValidity [main=TestRootMV]: assert RootValidity in (union AliaRootSystem, { TestRootMV });
+
+// ALIA-L1: every root slot gets a configuration with one replica down for good (RELAY, nuclear
+// elections at random); the safety monitors too.
+machine TestRootLive { start state S { entry { new AliaRootHarness(RootLive(RX_NONE)); } } }
+test tcAliaRootLive [main=TestRootLive]: assert RootProgress, RootAgreement, RootValidity, RootContiguity, TallyHonesty,
+  TallyIsMajority, AcceptedBelowPromise, AcceptorMonotonic, Reached in (union AliaRootSystem, { TestRootLive });
+// MU (ours): a quorum is every replica; with one replica down for good nothing is ever chosen.
+machine TestRootMU { start state S { entry { new AliaRootHarness(RootLive(RX_MU)); } } }
+test tcAliaRootMURootProgress [main=TestRootMU]: assert RootProgress in (union AliaRootSystem, { TestRootMU });

@@ -109,7 +109,8 @@ public sealed class Elector : NetActor<ElectorInit>
 /// Builds an Alia deployment from the plain fields of a <c>tests/coyote.json</c> entry. Fields: <c>layout</c> (V2, V2Chain,
 /// V4, V5; X1–X4 are refused, naming the broken ValidCfg conjunct, unless <c>mutant</c> is M9), <c>qroot</c> (root quorum
 /// size, default a majority; validated by the quorum validator, AL1), <c>faults</c> (none, reorder, chaos: loss ≤ 2,
-/// duplication ≤ 2, one crash-restart), <c>workload</c> (rw: client 1 puts o1 twice, client 2 gets o1 twice, brief MC-B;
+/// duplication ≤ 2, one crash-restart; crashstop: the same with the crash for good, made for the root tier's liveness
+/// runs), <c>workload</c> (rw: client 1 puts o1 twice, client 2 gets o1 twice, brief MC-B;
 /// busy: two clients put and get every object; one: one client puts then gets the last object, brief MC-C),
 /// <c>mutant</c> (none, M5, M6, M7, M8, M9, M10, M14, M16; M11 and MQ need real instance Paxos), <c>instances</c> (abstract:
 /// instance Paxos as a chosen log, the twin of the TLA+ and P models; paxos: real instance Paxos among the replicas),
