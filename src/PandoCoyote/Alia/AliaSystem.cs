@@ -189,7 +189,7 @@ public static class AliaScenarios
         Root.RootSettings? rootTier = F("root", "oracle") switch
         {
             "oracle" => null,
-            "paxos" => RootTierOf(layout, F("mode", "relay"), F("elections", "3")),
+            "paxos" => RootTierOf(layout, F("mode", "relay"), Root.RootScenarios.IntField(fields, "elections", 3)),
             var v => throw new ArgumentException($"root \"{v}\": use oracle (epochs revealed at random points) or paxos (the root tier chooses them)"),
         };
         if (rootTier is null && (fields.ContainsKey("mode") || fields.ContainsKey("elections")))
@@ -207,12 +207,8 @@ public static class AliaScenarios
     /// The root tier of a data-plane deployment (root paxos): one root replica per replica of the layout, one root slot per
     /// epoch after the genesis, checked like a root-tier deployment (the quorum validator, AL1).
     /// </summary>
-    private static Root.RootSettings RootTierOf(AliaLayout layout, string mode, string elections)
-    {
-        var m = Root.RootScenarios.ModeOf(mode);
-        if (!int.TryParse(elections, out var el)) throw new ArgumentException($"elections \"{elections}\": must be an integer");
-        return new Root.RootSettings(layout.N, layout.LastEpoch, m, Root.RootMutant.None, el).Check();
-    }
+    private static Root.RootSettings RootTierOf(AliaLayout layout, string mode, int elections) =>
+        new Root.RootSettings(layout.N, layout.LastEpoch, Root.RootScenarios.ModeOf(mode), Root.RootMutant.None, elections).Check();
 
     /// <summary>
     /// The scenario of one manifest entry: the data plane, or with <c>tier: root</c> the root tier

@@ -59,14 +59,18 @@ public static class RootScenarios
         var v => throw new ArgumentException($"mode \"{v}\": use relay or paper_literal"),
     };
 
+    /// <summary>An integer field of a deployment, or <paramref name="dflt"/> when it is absent; anything else is refused, naming it.</summary>
+    public static int IntField(IReadOnlyDictionary<string, string> fields, string k, int dflt) =>
+        !fields.TryGetValue(k, out var v) ? dflt
+        : int.TryParse(v, out var x) ? x : throw new ArgumentException($"{k} \"{v}\": must be an integer");
+
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
     public static RootSystem Build(IReadOnlyDictionary<string, string> fields, string? only, bool liveness = false)
     {
         foreach (var k in fields.Keys)
             if (!Fields.Contains(k)) throw new ArgumentException($"deployment field \"{k}\" is unknown (Alia root tier: {string.Join(", ", Fields)})");
         string F(string k, string dflt) => fields.TryGetValue(k, out var v) ? v : dflt;
-        int I(string k, int dflt) => !fields.TryGetValue(k, out var v) ? dflt
-            : int.TryParse(v, out var x) ? x : throw new ArgumentException($"{k} \"{v}\": must be an integer");
+        int I(string k, int dflt) => IntField(fields, k, dflt);
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var m) ? m
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
