@@ -116,7 +116,8 @@ public sealed class Elector : NetActor<ElectorInit>
 /// instance Paxos as a chosen log, the twin of the TLA+ and P models; paxos: real instance Paxos among the replicas),
 /// <c>takeovers</c> (paxos only: election timeouts the environment fires, default 1), <c>root</c> (oracle, the default; paxos:
 /// the root tier's replicas choose each epoch and announce it, brief §7 MC-D), with root paxos <c>mode</c> (relay, the
-/// default, or paper_literal: mutant M1 end to end) and <c>elections</c> (root election timeouts, default 3).
+/// default, or paper_literal: mutant M1 end to end) and <c>elections</c> (root election timeouts, default 3),
+/// <c>routing</c> (random, the default; forward: §4.8.2 forwarding and redirects, paxos only).
 /// </summary>
 public static class AliaScenarios
 {
@@ -129,7 +130,7 @@ public static class AliaScenarios
         ["M16"] = AliaMutant.M16RetireBeforeAck, ["MQ"] = AliaMutant.MQHalfQuorum,
     };
 
-    private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant", "instances", "takeovers", "root", "mode", "elections"];
+    private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant", "instances", "takeovers", "root", "mode", "elections", "routing"];
 
     /// <summary>The named fault plans (the P config AliaFaulty of p-models/Alia/PTst/Harness.p is "chaos"; "crashstop" is chaos with the crash for good).</summary>
     public static FaultPlan Faults(string name) => name switch
@@ -194,7 +195,13 @@ public static class AliaScenarios
         };
         if (rootTier is null && (fields.ContainsKey("mode") || fields.ContainsKey("elections")))
             throw new ArgumentException("mode and elections are root-tier fields: they need root paxos");
-        var settings = new AliaSettings(layout, mutant);
+        bool forwarding = F("routing", "random") switch
+        {
+            "random" => false, "forward" => true,
+            var v => throw new ArgumentException($"routing \"{v}\": use random (clients pick a node, nodes ignore what they cannot serve) or forward (§4.8.2 forwarding and redirects)"),
+        };
+        if (forwarding && !paxos) throw new ArgumentException("routing forward needs instances paxos: abstract instances have no members or leaders to forward to");
+        var settings = new AliaSettings(layout, mutant, forwarding);
         var sys = new AliaSystem(settings, Faults(F("faults", "chaos")), Scripts(F("workload", "rw"), layout), liveness)
             { Paxos = paxos, Takeovers = paxos ? takeovers : 0, RootTier = rootTier };
         var known = AliaMonitors.Safety.Keys.Concat(AliaMonitors.Liveness.Keys).Concat(rootTier is null ? [] : Root.RootMonitors.Safety.Keys).ToList();

@@ -6,8 +6,10 @@ namespace PandoCoyote.Alia;
 
 /// <summary>
 /// A client of Alia (brief §4.8.1): one operation at a time from its script, on the objects of the layout. Each request
-/// goes to an instance chosen at random and, on a timeout, again (forwarding and redirects of §4.8.2 only decide where a
-/// request goes; TLA+ ProposeOp lets any instance whose tag is active propose it). A Put writes 100 · id + sn.
+/// goes to an instance (or replica) chosen at random and, on a timeout, again; with forwarding (real instance Paxos,
+/// <c>routing: forward</c>) replicas pass it on (§4.8.2) and a Redirect sends it to a member of the owner it names.
+/// Routing only decides where a request goes (TLA+ ProposeOp lets any instance whose tag is active propose it). A Put
+/// writes 100 · id + sn.
 /// The TLA+ actions are Invoke and Complete; the P twin is <c>p-models/Alia/PSrc/Client.p</c>.
 /// </summary>
 [OnEventDoAction(typeof(AliaMsg), nameof(OnMsg))]
@@ -46,9 +48,18 @@ public sealed class Client : AliaActor<ClientInit>
     /// <summary>TLA+ Complete: the reply to the current operation (late replies to earlier ones are ignored).</summary>
     private void OnMsg(Event e)
     {
-        if (((AliaMsg)e).Body is not ClientReply r || !_waiting || r.Sn != _sn) return;
-        Observe(new ObsReply(Init.Id, _sn, Cur.Obj, Cur.Put, r.Res));
-        NextOp();
+        switch (((AliaMsg)e).Body)
+        {
+            case ClientReply r when _waiting && r.Sn == _sn:
+                Observe(new ObsReply(Init.Id, _sn, Cur.Obj, Cur.Put, r.Res));
+                NextOp();
+                break;
+            case Redirect d when _waiting && d.Sn == _sn:
+                // §4.8.1 on Redirect: the same request (same sequence number) to a member of the named owner.
+                Coverage.Hit("alia: a client followed a redirect");
+                SendMsg(Init.Targets[d.Members[RandomInteger(d.Members.Count)]], new ClientRequest(Id, Init.Id, _sn, Cur.Obj, Cur.Put, Val));
+                break;
+        }
     }
 
     private void OnTimeout(Event e)

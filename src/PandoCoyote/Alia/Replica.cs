@@ -158,7 +158,8 @@ public sealed class Replica : AliaActor<ReplicaInit>
         switch (body)
         {
             case NewEpoch n: Learn(n.Epoch); return;
-            case ClientRequest r: OnRequest(r); return;
+            case ClientRequest r: OnRequest(r, 0); return;
+            case Forward f: OnRequest(f.Req, f.Hops); return;
             case TakeOver:
                 // The environment's election timeout: this replica runs for leader of every live instance it is in
                 // (rounds are per instance, so it often uses the same ballot in two instances: M11's setting).
@@ -404,12 +405,19 @@ public sealed class Replica : AliaActor<ReplicaInit>
         Observe(m.S.Retirement());
     }
 
+    /// <summary>How many times a request may be forwarded before the client is redirected (§4.8.2 H).</summary>
+    public const int MaxHops = 2;
+
     /// <summary>
     /// TLA+ ProposeOp (§4.8.2): answer from the session table of any instance here that recorded it; propose at an
-    /// instance this replica leads where the tag is active in its applied state. Anything else is ignored and the
-    /// client retries elsewhere.
+    /// instance this replica leads where the tag is active in its applied state. Without forwarding anything else is
+    /// ignored and the client retries elsewhere. With forwarding (<see cref="AliaSettings.Forwarding"/>) a member of an
+    /// instance serving the tag (active or pending) passes the request to the leader it promised, and a replica where no
+    /// instance serves it passes it to a member of the tag's owner in the latest epoch it knows, at most
+    /// <see cref="MaxHops"/> hops; then the client gets a Redirect naming the owner's members. Routing only decides where a
+    /// request goes: the check at apply time is what counts, so stale routes are safe.
     /// </summary>
-    private void OnRequest(ClientRequest r)
+    private void OnRequest(ClientRequest r, int hops)
     {
         foreach (var m in _m.Values.Where(m => !m.Retired))
         {
@@ -421,12 +429,45 @@ public sealed class Replica : AliaActor<ReplicaInit>
             }
         }
         int t = L.TagOf[r.Obj];
+        bool serving = false;
         foreach (var m in _m.Values.Where(m => !m.Retired && m.S.Scope.Contains(t)))
         {
+            bool serves = m.S.Active.Contains(t) || m.S.Pending.Contains(t);
+            serving |= serves;
             if (m.Role == Role.Leader) { if (m.S.Active.Contains(t)) Propose(m, new OpEntry(r.Client, r.Cid, r.Sn, r.Obj, r.Put, r.Val)); }
-            else Suspect(m);
+            else
+            {
+                Suspect(m);
+                int leader = (int)m.Promised.Tag;
+                if (Init.Settings.Forwarding && serves && hops < MaxHops && m.Promised != Ballot.None && leader != _me)
+                {
+                    Coverage.Hit("alia: a member forwarded a request to its instance leader");
+                    SendMsg(Init.Replicas[leader], new Forward(r, hops + 1));
+                }
+            }
         }
+        if (Init.Settings.Forwarding && !serving) RouteToOwner(r, t, hops);
         Arm();
+    }
+
+    /// <summary>
+    /// §4.8.2, no instance here serves tag <paramref name="t"/>: forward to a member of its owner in the latest epoch this
+    /// replica knows, or after <see cref="MaxHops"/> hops redirect the client there.
+    /// </summary>
+    private void RouteToOwner(ClientRequest r, int t, int hops)
+    {
+        int e = Math.Max(_created, 0);
+        var members = Members(L.Inst(L.Configs[e].Owners[t][0], e));
+        if (hops >= MaxHops)
+        {
+            Coverage.Hit("alia: a client was redirected after too many hops");
+            SendMsg(r.Client, new Redirect(r.Sn, e, members));
+            return;
+        }
+        int to = members[RandomInteger(members.Count)];
+        if (to == _me) return;
+        Coverage.Hit("alia: a request was forwarded to the tag's owner");
+        SendMsg(Init.Replicas[to], new Forward(r, hops + 1));
     }
 
     /// <summary>

@@ -250,6 +250,10 @@ public sealed record HandoffAck(int From, IReadOnlyList<int> Tags);
 public sealed record ClientRequest(ActorId Client, int Cid, int Sn, int Obj, bool Put, int Val);
 /// <summary>The result recorded for request (client, <paramref name="Sn"/>) (TLA+ Complete's input).</summary>
 public sealed record ClientReply(int Sn, Kv Res);
+/// <summary>§3.6 Forward (routing: forward): a replica passes a client's request on, <paramref name="Hops"/> hops so far.</summary>
+public sealed record Forward(ClientRequest Req, int Hops);
+/// <summary>§3.6 Redirect (routing: forward): after too many hops, the client is told the members of the tag's owner in <paramref name="Epoch"/>.</summary>
+public sealed record Redirect(int Sn, int Epoch, IReadOnlyList<int> Members);
 
 /// <summary>The creation event of an <see cref="Instance"/>.</summary>
 public sealed class InstanceInit(int inst, AliaSettings settings, ActorId net, IReadOnlyList<ActorId> instances) : Event
@@ -292,4 +296,4 @@ public sealed class RootInit(AliaSettings settings, ActorId net, IReadOnlyList<A
 }
 
 /// <summary>A run's settings: the validated layout and the mutant.</summary>
-public sealed record AliaSettings(AliaLayout Layout, AliaMutant Mutant);
+public sealed record AliaSettings(AliaLayout Layout, AliaMutant Mutant, bool Forwarding = false);

@@ -55,11 +55,26 @@ public class AliaCoyoteTests
     [InlineData("mutant", "M11", "mutant M11 needs real instance Paxos")]
     [InlineData("instances", "raft", "instances \"raft\"")]
     [InlineData("takeovers", "2", "takeovers needs instances paxos")]
+    [InlineData("routing", "forward", "routing forward needs instances paxos")]
+    [InlineData("routing", "gossip", "routing \"gossip\"")]
     [InlineData("colour", "red", "deployment field \"colour\" is unknown")]
     public void Bad_deployment_fields_are_refused_naming_the_field_or_the_constraint(string field, string value, string message)
     {
         var e = Assert.ThrowsAny<ArgumentException>(() => AliaScenarios.Build(new Dictionary<string, string> { [field] = value }, null));
         Assert.Contains(message, e.Message);
+    }
+
+    [Fact]
+    public void Forwarding_passes_requests_on_redirects_clients_and_violates_nothing()
+    {
+        Coverage.Reset();
+        var s = AliaScenarios.Scenario("xunit_alia_forward", Fields("layout:V2", "instances:paxos", "routing:forward", "faults:chaos", "workload:busy"), null, 20, 1, Strategy.Random, 5000);
+        var r = CoyoteRunner.Run(s, quiet: true);
+        Assert.True(r.Kind == CoyoteVerdict.Pass, r.Message);
+        var reached = Coverage.Snapshot();
+        Assert.True(reached.GetValueOrDefault("alia: a request was forwarded to the tag's owner") > 0, "no request was forwarded to an owner");
+        Assert.True(reached.GetValueOrDefault("alia: a client followed a redirect") > 0, "no client was redirected");
+        Assert.True(reached.GetValueOrDefault("alia: a client finished its script") > 0, "no client finished");
     }
 
     [Fact]
