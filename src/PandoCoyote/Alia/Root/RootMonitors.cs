@@ -52,6 +52,18 @@ public abstract class RootMonitor : Monitor
     /// <summary>Checks the property after an observation.</summary>
     protected abstract void Check(object observation);
 
+    /// <summary>
+    /// The epoch and configuration that an observation says was declared chosen, learned or announced, with who did it;
+    /// epoch 0 for any other observation.
+    /// </summary>
+    protected static (int Epoch, string Cfg, string Who) ConfigOf(object o) => o switch
+    {
+        ObsDecided d => (d.Epoch, d.Cfg, $"declared chosen in ballot {d.Bal}"),
+        ObsLearned l => (l.Epoch, l.Cfg, $"learned by r{l.Replica}"),
+        ObsAnnounced a => (a.Epoch, a.Cfg, $"announced by r{a.Replica}"),
+        _ => (0, "", ""),
+    };
+
     /// <summary>Fails the run with the message (built only on failure).</summary>
     protected void Require(bool ok, Func<string> message)
     {
@@ -67,12 +79,8 @@ public sealed class RootAgreementMonitor : RootMonitor
     /// <inheritdoc/>
     protected override void Check(object o)
     {
-        var (e, cfg, who) = o switch
-        {
-            ObsDecided d => (d.Epoch, d.Cfg, $"declared chosen in ballot {d.Bal}"),
-            ObsLearned l => (l.Epoch, l.Cfg, $"learned by r{l.Replica}"),
-            _ => (0, "", ""),
-        };
+        if (o is ObsAnnounced) return;       // an announcement repeats what its replica learned
+        var (e, cfg, who) = ConfigOf(o);
         if (e == 0) return;
         if (!_first.TryGetValue(e, out var f)) { _first[e] = (cfg, who); return; }
         Require(f.Cfg == cfg, () => $"[ALIA-S1] RootAgreement: epoch {e} has two configurations, {f.Cfg} ({f.Who}) and {cfg} ({who})");
@@ -171,13 +179,7 @@ public sealed class DataPlaneFollowsRootMonitor : RootMonitor
     /// <inheritdoc/>
     protected override void Check(object o)
     {
-        var (e, cfg) = o switch
-        {
-            ObsDecided d => (d.Epoch, d.Cfg),
-            ObsLearned l => (l.Epoch, l.Cfg),
-            ObsAnnounced a => (a.Epoch, a.Cfg),
-            _ => (0, ""),
-        };
+        var (e, cfg, _) = ConfigOf(o);
         if (e == 0) return;
         if (!_seen.TryGetValue(e, out var set)) _seen[e] = set = [];
         set.Add(cfg);
