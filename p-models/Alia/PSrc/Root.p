@@ -166,19 +166,15 @@ machine RootReplica {
     first = !(c in answered);
     answered += (c);
     if (restarted) { announce eWitRVoteAfterRestart; }
-    if (directOnly) {
-      voters += (me);
-      NSend(net, reps[key.cand], eRootVote, (key = key, voters = voters, reports = rs, fwd = false, via = me));
-      return;
-    }
-    if (cfg.mode == RM_RELAY && Delegated() && first) {
+    // A nuclear promise skips both relay branches and takes the one direct send below.
+    if (cfg.mode == RM_RELAY && !directOnly && Delegated() && first) {
       announce eWitRRelay;
       NSend(net, reps[delegTo], eRelayVote, (voter = me, key = key, reports = rs));
       return;
     }
     if (!first) { announce eWitRRetransmit; }
     // A delegate may put its own vote into its buffer, so that one message carries all of them.
-    if (cfg.mode == RM_RELAY && first && HoldsDelegations() && $) { OnRelay(me, key, rs); return; }
+    if (cfg.mode == RM_RELAY && !directOnly && first && HoldsDelegations() && $) { OnRelay(me, key, rs); return; }
     voters += (me);
     if (cfg.mode == RM_PAPER_LITERAL) {
       foreach (d in keys(delegators)) { if (delegators[d] >= Events()) { voters += (d); } }
