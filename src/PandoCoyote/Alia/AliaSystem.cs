@@ -138,7 +138,7 @@ public static class AliaScenarios
         "none" => FaultPlan.None,
         "reorder" => new FaultPlan(Reorder: true),
         "chaos" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 1, Restart: true, TimerOdds: 10),
-        "crashstop" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 1, Restart: false, TimerOdds: 10),
+        "crashstop" => Faults("chaos") with { Restart = false },
         _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos or crashstop"),
     };
 

@@ -38,10 +38,13 @@ public sealed class Client : AliaActor<ClientInit>
         Send();
     }
 
+    /// <summary>§4.8.1: the current operation's request (a re-send and a redirected one keep its sequence number).</summary>
+    private ClientRequest Request => new(Id, Init.Id, _sn, Cur.Obj, Cur.Put, Val);
+
     private void Send()
     {
         var to = Init.Targets[RandomInteger(Init.Targets.Count)];
-        SendMsg(to, new ClientRequest(Id, Init.Id, _sn, Cur.Obj, Cur.Put, Val));
+        SendMsg(to, Request);
         StartTimer();
     }
 
@@ -55,9 +58,10 @@ public sealed class Client : AliaActor<ClientInit>
                 NextOp();
                 break;
             case Redirect d when _waiting && d.Sn == _sn:
-                // §4.8.1 on Redirect: the same request (same sequence number) to a member of the named owner.
+                // §4.8.1 on Redirect: the same request to a member of the named owner. The retry timer of the first send
+                // keeps running, so a lost redirected request is re-sent as any other.
                 Coverage.Hit("alia: a client followed a redirect");
-                SendMsg(Init.Targets[d.Members[RandomInteger(d.Members.Count)]], new ClientRequest(Id, Init.Id, _sn, Cur.Obj, Cur.Put, Val));
+                SendMsg(Init.Targets[d.Members[RandomInteger(d.Members.Count)]], Request);
                 break;
         }
     }

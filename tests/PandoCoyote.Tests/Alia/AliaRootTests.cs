@@ -77,7 +77,7 @@ public class AliaRootTests
     [InlineData("n", "three", "n \"three\": must be an integer")]
     [InlineData("epochs", "0", "at least one root slot")]
     [InlineData("elections", "0", "at least one election")]
-    [InlineData("mode", "custody", "mode custody (brief §4.3.4) is not implemented")]
+    [InlineData("mutant", "M15", "mutant M15 needs mode custody")]
     [InlineData("mode", "proxy", "mode \"proxy\"")]
     [InlineData("mutant", "M99", "mutant \"M99\"")]
     [InlineData("mutant", "M17", "mutant M17 needs n ≥ 4")]
@@ -85,7 +85,9 @@ public class AliaRootTests
     [InlineData("layout", "V2", "deployment field \"layout\" is unknown")]
     public void Bad_root_fields_are_refused_naming_the_field_or_the_constraint(string field, string value, string message)
     {
-        var e = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(new Dictionary<string, string> { ["tier"] = "root", [field] = value }, null));
+        var fields = new Dictionary<string, string> { ["tier"] = "root", [field] = value };
+        if (value == "M15") fields["mode"] = "relay";
+        var e = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(fields, null));
         Assert.Contains(message, e.Message);
     }
 
@@ -97,6 +99,7 @@ public class AliaRootTests
         Assert.Contains("mutant M1 is mode paper_literal", m1.Message);
         var m12 = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(Fields("tier:root", "mutant:M12", "mode:paper_literal"), null));
         Assert.Contains("mutant M12 needs mode relay", m12.Message);
+        Assert.Equal(DelegationMode.Custody, RootScenarios.Build(Fields("tier:root", "mutant:M15"), null).Settings.Mode);
         var mon = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(Fields("tier:root"), "SingleHolder"));
         Assert.Contains("not a root-tier monitor", mon.Message);
         var tier = Assert.ThrowsAny<ArgumentException>(() => AliaScenarios.Scenario("x", Fields("tier:middle"), null, 1, 1, Strategy.Random, 10));

@@ -18,8 +18,14 @@ public sealed class RootObservation(object body) : Monitor.Event
 
 /// <summary>The run's settings, sent to every monitor before any actor runs.</summary>
 public sealed record ObsRootConfig(RootSettings Settings);
-/// <summary>TLA+ Promise / Accept: <paramref name="Voter"/> performed and persisted the act itself (the ghost behind ALIA-S4).</summary>
-public sealed record ObsAct(int Voter, VoteKind Kind, Ballot Bal, int Epoch);
+/// <summary>
+/// TLA+ Promise / Accept (and ProxyPromise / ProxyAccept): the act of <paramref name="Voter"/>'s vote, performed and
+/// persisted by <paramref name="By"/>: the voter itself, or in CUSTODY its custodian (the ghost behind ALIA-S4). A
+/// promise's <paramref name="Epoch"/> is 0; in CUSTODY a promise is also reported once per slot it covers.
+/// </summary>
+public sealed record ObsAct(int Voter, VoteKind Kind, Ballot Bal, int Epoch, int By);
+/// <summary>TLA+ GiveCustody: <paramref name="Voter"/> handed its vote for <paramref name="Slot"/> to <paramref name="Custodian"/> (−1: M15's lapse, TLA+ RevokeCustody).</summary>
+public sealed record ObsCustody(int Voter, int Slot, int Custodian);
 /// <summary>TLA+ BecomeLeader / Decide: a quorum declaration (the ghost <c>tally</c>).</summary>
 public sealed record ObsTally(VoteKind Kind, Ballot Bal, int Epoch, IReadOnlySet<int> Ids);
 /// <summary>TLA+ Propose and BecomeLeader's re-proposals: a RootAccept for <paramref name="Epoch"/> with <paramref name="Cfg"/>.</summary>
@@ -28,12 +34,15 @@ public sealed record ObsProposed(int Epoch, string Cfg, Ballot Bal);
 public sealed record ObsDecided(int Epoch, string Cfg, Ballot Bal);
 /// <summary>TLA+ Learn and BecomeLeader's learned slots: <paramref name="Replica"/> set rChosen for <paramref name="Epoch"/>.</summary>
 public sealed record ObsLearned(int Replica, int Epoch, string Cfg);
-/// <summary>The acceptor state after a change (Promise, Accept, Recover): the promise and the highest accepted ballot of any slot.</summary>
-public sealed record ObsAcceptor(int Replica, Ballot Promised, Ballot MaxAccepted);
+/// <summary>
+/// The acceptor state after a change (Promise, Accept, Recover): the promise and the highest accepted ballot of any slot;
+/// with a nonzero <paramref name="Slot"/>, the proxy a custodian keeps for <paramref name="Replica"/>'s vote in that slot.
+/// </summary>
+public sealed record ObsAcceptor(int Replica, Ballot Promised, Ballot MaxAccepted, int Slot = 0);
 /// <summary>TLA+ AliaSystem Announce: <paramref name="Replica"/> told the data plane that <paramref name="Epoch"/>'s configuration is <paramref name="Cfg"/>.</summary>
 public sealed record ObsAnnounced(int Replica, int Epoch, string Cfg);
-/// <summary>A change of a replica's promise, from <paramref name="Old"/> to <paramref name="New"/> (Promise, Accept, Recover).</summary>
-public sealed record ObsPromise(int Replica, Ballot Old, Ballot New);
+/// <summary>A change of a replica's promise, from <paramref name="Old"/> to <paramref name="New"/> (Promise, Accept, Recover); with a nonzero <paramref name="Slot"/>, of the proxy kept for its vote in that slot.</summary>
+public sealed record ObsPromise(int Replica, Ballot Old, Ballot New, int Slot = 0);
 
 /// <summary>The base of the root-tier monitors. Messages read <c>[ALIA-…] Name: …</c>.</summary>
 public abstract class RootMonitor : Monitor
@@ -63,6 +72,9 @@ public abstract class RootMonitor : Monitor
         ObsAnnounced a => (a.Epoch, a.Cfg, $"announced by r{a.Replica}"),
         _ => (0, "", ""),
     };
+
+    /// <summary>Who holds an acceptor state: the replica, or a custodian's proxy for its vote in one slot.</summary>
+    protected static string Holder(int replica, int slot) => slot == 0 ? $"r{replica}" : $"the proxy of r{replica}'s vote for slot {slot}";
 
     /// <summary>Fails the run with the message (built only on failure).</summary>
     protected void Require(bool ok, Func<string> message)
@@ -115,18 +127,25 @@ public sealed class RootContiguityMonitor : RootMonitor
     }
 }
 
-/// <summary>ALIA-S4 TallyHonesty (TLA+ TallyHonestyInv, §4.3.2 R1): every id in a quorum declaration performed that act itself.</summary>
+/// <summary>
+/// ALIA-S4 TallyHonesty (TLA+ TallyHonestyInv, §4.3.2 R1): every id in a quorum declaration performed that act itself,
+/// or (CUSTODY, brief §6.1 S4: <c>a.by = Custodian(id, T.epoch)</c>) its custodian for that slot did. A custody, once
+/// given, stands for good here (C4), so after M15's lapse the replica's own acts for the slot do not count.
+/// </summary>
 public sealed class TallyHonestyMonitor : RootMonitor
 {
     private readonly HashSet<(int, VoteKind, Ballot, int)> _acts = [];
+    private readonly Dictionary<(int, int), int> _custodian = [];
     [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
     /// <inheritdoc/>
     protected override void Check(object o)
     {
-        if (o is ObsAct a) _acts.Add((a.Voter, a.Kind, a.Bal, a.Epoch));
+        if (o is ObsCustody c && c.Custodian >= 0) _custodian.TryAdd((c.Voter, c.Slot), c.Custodian);
+        if (o is ObsAct a && a.By == (a.Epoch > 0 && _custodian.TryGetValue((a.Voter, a.Epoch), out var by) ? by : a.Voter))
+            _acts.Add((a.Voter, a.Kind, a.Bal, a.Epoch));
         if (o is not ObsTally t) return;
         var phantom = t.Ids.Where(id => !_acts.Contains((id, t.Kind, t.Bal, t.Epoch))).ToList();
-        Require(phantom.Count == 0, () => $"[ALIA-S4] TallyHonesty: the {t.Kind} quorum of ballot {t.Bal}{(t.Kind == VoteKind.Accepted ? $", epoch {t.Epoch}" : "")} counts {string.Join(", ", phantom.Select(p => $"r{p}"))}, who never performed that act");
+        Require(phantom.Count == 0, () => $"[ALIA-S4] TallyHonesty: the {t.Kind} quorum of ballot {t.Bal}{(t.Epoch > 0 ? $", epoch {t.Epoch}" : "")} counts {string.Join(", ", phantom.Select(p => $"r{p}"))}, who never performed that act{(_custodian.Count > 0 ? " (itself, or its custodian for the slot)" : "")}");
     }
 }
 
@@ -150,7 +169,7 @@ public sealed class AcceptedBelowPromiseMonitor : RootMonitor
     protected override void Check(object o)
     {
         if (o is ObsAcceptor a)
-            Require(a.MaxAccepted <= a.Promised, () => $"[ALIA-S6] AcceptedBelowPromise: r{a.Replica} accepted at {a.MaxAccepted} but its promise is {a.Promised}");
+            Require(a.MaxAccepted <= a.Promised, () => $"[ALIA-S6] AcceptedBelowPromise: {Holder(a.Replica, a.Slot)} accepted at {a.MaxAccepted} but its promise is {a.Promised}");
     }
 }
 
@@ -162,7 +181,24 @@ public sealed class AcceptorMonotonicMonitor : RootMonitor
     protected override void Check(object o)
     {
         if (o is ObsPromise p)
-            Require(p.New >= p.Old, () => $"[ALIA-S6a] AcceptorMonotonic: r{p.Replica}'s promise went down from {p.Old} to {p.New}");
+            Require(p.New >= p.Old, () => $"[ALIA-S6a] AcceptorMonotonic: the promise of {Holder(p.Replica, p.Slot)} went down from {p.Old} to {p.New}");
+    }
+}
+
+/// <summary>
+/// ALIA-S16 DelegationDiscipline, CUSTODY part (TLA+ DelegationDisciplineProp, §4.3.4 C4): a replica's custody for a
+/// slot, once given, never changes. RELAY's and PAPER_LITERAL's delegations are routes, not state (see the catalogue).
+/// </summary>
+public sealed class DelegationDisciplineMonitor : RootMonitor
+{
+    private readonly Dictionary<(int, int), int> _custodian = [];
+    [Start] [OnEventDoAction(typeof(RootObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not ObsCustody c) return;
+        if (!_custodian.TryGetValue((c.Voter, c.Slot), out var had)) { _custodian[(c.Voter, c.Slot)] = c.Custodian; return; }
+        Require(had == c.Custodian, () => $"[ALIA-S16] DelegationDiscipline: r{c.Voter}'s vote for slot {c.Slot} was in r{had}'s custody, and now {(c.Custodian < 0 ? "in nobody's: r" + c.Voter + " votes itself again" : "in r" + c.Custodian + "'s")}");
     }
 }
 
@@ -226,6 +262,7 @@ public static class RootMonitors
         ["RootContiguity"] = typeof(RootContiguityMonitor), ["TallyHonesty"] = typeof(TallyHonestyMonitor),
         ["TallyIsMajority"] = typeof(TallyIsMajorityMonitor), ["AcceptedBelowPromise"] = typeof(AcceptedBelowPromiseMonitor),
         ["AcceptorMonotonic"] = typeof(AcceptorMonotonicMonitor), ["DataPlaneFollowsRoot"] = typeof(DataPlaneFollowsRootMonitor),
+        ["DelegationDiscipline"] = typeof(DelegationDisciplineMonitor),
     };
 
     /// <summary>The liveness monitors (checked under the fair strategy), by catalogue name.</summary>
@@ -243,7 +280,7 @@ public static class RootMonitors
         [typeof(RootContiguityMonitor)] = Use<RootContiguityMonitor>, [typeof(TallyHonestyMonitor)] = Use<TallyHonestyMonitor>,
         [typeof(TallyIsMajorityMonitor)] = Use<TallyIsMajorityMonitor>, [typeof(AcceptedBelowPromiseMonitor)] = Use<AcceptedBelowPromiseMonitor>,
         [typeof(AcceptorMonotonicMonitor)] = Use<AcceptorMonotonicMonitor>, [typeof(DataPlaneFollowsRootMonitor)] = Use<DataPlaneFollowsRootMonitor>,
-        [typeof(RootProgressMonitor)] = Use<RootProgressMonitor>,
+        [typeof(DelegationDisciplineMonitor)] = Use<DelegationDisciplineMonitor>, [typeof(RootProgressMonitor)] = Use<RootProgressMonitor>,
     };
 
     private static void Use<T>(IActorRuntime rt, Monitor.Event config) where T : Monitor

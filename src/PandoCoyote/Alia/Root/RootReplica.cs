@@ -24,6 +24,15 @@ namespace PandoCoyote.Alia.Root;
 /// its own vote, each side counting the budget on its own events.
 /// </para>
 /// <para>
+/// CUSTODY (§4.3.4): after a root event a replica may hand its vote for a slot it has not acted on (not accepted, not
+/// learned) to a random other replica, for good (C1, C4), persisting that first. The proxy starts at the replica's
+/// promise, which covers every slot, so the custodian inherits exactly the state the replica had for that slot. The
+/// replica's own promises then exclude the slot and it ignores RootAccept for it (C2), re-sending the custody as a
+/// reminder; the custodian applies the acceptor guards to the proxy and answers for the replica (C3). Promises are
+/// therefore counted per slot: a candidate leads once every slot of the run from its commit point on has a majority of
+/// promises (the run's slots are few, so Phase 1 covers all of them at once). The TLA+ spec checks CUSTODY for one slot.
+/// </para>
+/// <para>
 /// Liveness runs (<see cref="RootSettings.Heartbeats"/>, ALIA-L1): the environment's election timeouts never stop, a
 /// leader sends heartbeats on its timer, an election timeout passes when the replica saw a leader or candidate at work
 /// since the last one (§2.1 rootTimer), and requests are re-sent for ever. The TLA+ spec abstracts all of this into its
@@ -52,6 +61,18 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     private readonly Dictionary<int, (Ballot Bal, string Cfg)> _accepted = [];
     private readonly Dictionary<int, string> _chosen = [];
     private bool _restarted;
+    // durable, CUSTODY: the custodian of this replica's vote for each slot it handed away (C1), and the proxy state this
+    // replica keeps as custodian for (voter, slot) (C3)
+    private readonly Dictionary<int, int> _custody = [];
+    private readonly Dictionary<(int Voter, int Slot), Proxy> _proxies = [];
+
+    /// <summary>CUSTODY C3: the promise and accepted value a custodian keeps for one replica's vote in one slot.</summary>
+    private sealed class Proxy(Ballot promised)
+    {
+        public Ballot Promised = promised;
+        public Ballot AccBal = Ballot.None;
+        public string? AccCfg;
+    }
 
     // volatile: proposer
     private Role _role;
@@ -59,6 +80,9 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     private bool _nuclear;
     private int _maxRound;
     private readonly Tally _promises = new();
+    // CUSTODY: the promises counted per slot from _low on (a replica's own promise counts for the slots it did not hand away)
+    private readonly Dictionary<int, Tally> _slotPromises = [];
+    private int _low;
     private readonly List<SlotReport> _reports = [];
     private readonly Dictionary<int, string> _proposal = [];
     private readonly Dictionary<int, Tally> _accepts = [];
@@ -82,9 +106,9 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         public readonly HashSet<int> Ids = [];
         public readonly HashSet<int> Senders = [];
         public int Sum;
-        public bool ViaDelegate;
+        public bool ViaDelegate, ViaCustodian;
 
-        public void Clear() { Ids.Clear(); Senders.Clear(); Sum = 0; ViaDelegate = false; }
+        public void Clear() { Ids.Clear(); Senders.Clear(); Sum = 0; ViaDelegate = false; ViaCustodian = false; }
 
         public void Add(RootVote v, int n)
         {
@@ -92,6 +116,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
             Senders.Add(v.Via);
             Sum += v.Voters.Count;
             if (v.Forwarded && v.Voters.Count >= 2) ViaDelegate = true;
+            if (v.ProxySlot != 0) ViaCustodian = true;
         }
     }
 
@@ -119,6 +144,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
             case RootNack m: OnNack(m); break;
             case RelayVote m: OnRelay(m); break;
             case Delegate m: _delegators[m.From] = Events + m.Budget; break;
+            case Custody m: OnCustody(m); break;
         }
     }
 
@@ -164,11 +190,85 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     /// </summary>
     private void MaybeDelegate()
     {
+        if (S.Mode == DelegationMode.Custody) { MaybeGiveCustody(); return; }
         if (Delegated || CurrentDelegators.Any() || RandomInteger(2) == 0) return;
         int d = (_me + 1 + RandomInteger(S.N - 1)) % S.N;
         _delegTo = d;
         _delegUntil = Events + Budget;
         Send(d, new Delegate(_me, Budget));
+    }
+
+    /// <summary>
+    /// TLA+ GiveCustody (§4.3.4 C1): a replica may hand its vote for a slot it has neither accepted nor learned to a random
+    /// other replica, persisting the custody before it sends it. M15 (TLA+ RevokeCustody): a custody lapses instead.
+    /// </summary>
+    private void MaybeGiveCustody()
+    {
+        if (S.Mutant == RootMutant.M15CustodyRevoked && _custody.Count > 0 && RandomInteger(2) == 0)
+        {
+            var lapsed = _custody.Keys.Order().ElementAt(RandomInteger(_custody.Count));
+            _custody.Remove(lapsed);
+            Observe(new ObsCustody(_me, lapsed, -1));
+            Coverage.Hit("alia-root: M15 a custody lapsed");
+            return;
+        }
+        var free = Enumerable.Range(CommitEpoch + 1, Math.Max(0, S.MaxEpoch - CommitEpoch))
+            .Where(e => !_custody.ContainsKey(e) && !_accepted.ContainsKey(e) && !_chosen.ContainsKey(e)).ToList();
+        if (free.Count == 0 || RandomInteger(2) == 0) return;
+        int slot = free[RandomInteger(free.Count)], d = (_me + 1 + RandomInteger(S.N - 1)) % S.N;
+        _custody[slot] = d;
+        Observe(new ObsCustody(_me, slot, d));
+        Coverage.Hit("alia-root: a replica handed its vote for a slot into custody");
+        Send(d, new Custody(_me, slot, _promised));
+    }
+
+    /// <summary>CUSTODY C2: a request for a slot in custody is ignored; the custody is re-sent (a lost one costs the vote only until then).</summary>
+    private void Remind(int slot)
+    {
+        Coverage.Hit("alia-root: a replica ignored a request for a slot in custody");
+        Send(_custody[slot], new Custody(_me, slot, _promised));
+    }
+
+    /// <summary>
+    /// CUSTODY C3 on Delegate (TLA+ GiveCustody's delivery): the proxy starts at the promise the replica sent; a reminder
+    /// for a proxy already kept changes nothing. A later reminder may carry a higher promise, which is only stricter.
+    /// </summary>
+    private void OnCustody(Custody m)
+    {
+        if (m.From == _me || _proxies.ContainsKey((m.From, m.Slot))) return;
+        _proxies[(m.From, m.Slot)] = new Proxy(m.Promise);
+        Coverage.Hit("alia-root: a custodian took a replica's vote for a slot");
+    }
+
+    /// <summary>TLA+ ProxyPromise (§4.3.4 C3 on RootPrepare): the acceptor guard on each proxy kept for a slot from <c>low</c> on, then a promise for that voter and slot.</summary>
+    private void ProxyPromises(RootPrepare m)
+    {
+        foreach (var ((v, e), p) in _proxies.Where(kv => kv.Key.Slot >= m.Low).OrderBy(kv => kv.Key).ToList())
+        {
+            if (m.Bal < p.Promised) continue;
+            if (m.Bal > p.Promised) { Observe(new ObsPromise(v, p.Promised, m.Bal, e)); p.Promised = m.Bal; }
+            SlotReport[] reports = p.AccCfg is { } cfg ? [new SlotReport(v, e, false, p.AccBal, cfg)] : [];
+            Observe(new ObsAct(v, VoteKind.Promise, m.Bal, e, _me));
+            Observe(new ObsAcceptor(v, p.Promised, p.AccBal, e));
+            Coverage.Hit("alia-root: a custodian promised for a replica in its custody");
+            Send(m.Cand, new RootVote(new ActKey(VoteKind.Promise, m.Bal, 0, m.Cand), new HashSet<int> { v }, reports, _me, ProxySlot: e));
+        }
+    }
+
+    /// <summary>TLA+ ProxyAccept (§4.3.4 C3 on RootAccept): the acceptor guards of <see cref="OnAccept"/> on each proxy kept for the slot.</summary>
+    private void ProxyAccepts(RootAccept m)
+    {
+        foreach (var ((v, e), p) in _proxies.Where(kv => kv.Key.Slot == m.Epoch).OrderBy(kv => kv.Key).ToList())
+        {
+            if (!(m.Bal >= p.Promised || S.Mutant == RootMutant.M13AcceptAnyBallot)) continue;
+            if (S.Mutant != RootMutant.MRNoRaise && m.Bal > p.Promised) { Observe(new ObsPromise(v, p.Promised, m.Bal, e)); p.Promised = m.Bal; }
+            p.AccBal = m.Bal;
+            p.AccCfg = m.Cfg;
+            Observe(new ObsAct(v, VoteKind.Accepted, m.Bal, e, _me));
+            Observe(new ObsAcceptor(v, p.Promised, p.AccBal, e));
+            Coverage.Hit("alia-root: a custodian accepted for a replica in its custody");
+            Send(m.Leader, new RootVote(new ActKey(VoteKind.Accepted, m.Bal, e, m.Leader), new HashSet<int> { v }, [], _me, ProxySlot: e));
+        }
     }
 
     /// <summary>PAPER_LITERAL: the replicas a delegate believes delegated to it, counted on its own events (TLA+ Phantoms).</summary>
@@ -182,7 +282,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     /// retransmission, anything after the budget is spent, or (<paramref name="directOnly"/>) a promise for a nuclear
     /// ballot (§4.10) goes straight to the requester. In PAPER_LITERAL the direct vote also carries the phantom ids.
     /// </summary>
-    private void RouteVote(ActKey key, IReadOnlyList<SlotReport> reports, bool directOnly = false)
+    private void RouteVote(ActKey key, IReadOnlyList<SlotReport> reports, bool directOnly = false, IReadOnlySet<int>? excluded = null)
     {
         bool first = _answered.Add(key);
         if (_restarted) Coverage.Hit("alia-root: a replica voted after a restart");
@@ -201,7 +301,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         }
         var voters = new HashSet<int>(Phantoms) { _me };
         if (voters.Count > 1) Coverage.Hit("alia-root: a delegate voted for replicas it did not hear from");
-        Send(key.Cand, new RootVote(key, voters, reports, _me));
+        Send(key.Cand, new RootVote(key, voters, reports, _me, Excluded: excluded));
     }
 
     /// <summary>TLA+ Flush's input (§4.3.2 on RelayVote): buffer the vote; forward now or at the next timeout.</summary>
@@ -237,6 +337,11 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         NoteEvent('P', m.Bal, 0);
         _maxRound = Math.Max(_maxRound, m.Bal.Round);
         if (Ignores) { Coverage.Hit("alia-root: a delegated replica ignored a root request"); return; }
+        if (S.Mode == DelegationMode.Custody)
+        {
+            ProxyPromises(m);
+            foreach (var slot in _custody.Keys.Where(x => x >= m.Low).Order().ToList()) Remind(slot);
+        }
         if (m.Bal < _promised) { Send(m.Cand, new RootNack(m.Bal, _promised)); return; }
         SetPromise(m.Bal);
         _heardLeader = true;     // §2.1: a promise granted resets the election timer (a candidate is at work)
@@ -244,9 +349,17 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         var reports = new List<SlotReport>();
         foreach (var (e, cfg) in _chosen) if (e >= m.Low) reports.Add(new SlotReport(_me, e, true, Ballot.None, cfg));
         foreach (var (e, a) in _accepted) if (e >= m.Low && !_chosen.ContainsKey(e)) reports.Add(new SlotReport(_me, e, false, a.Bal, a.Cfg));
-        Observe(new ObsAct(_me, VoteKind.Promise, m.Bal, 0));
+        Observe(new ObsAct(_me, VoteKind.Promise, m.Bal, 0, _me));
+        HashSet<int>? excluded = null;
+        if (S.Mode == DelegationMode.Custody)
+        {
+            // C2: the promise covers each slot from low on whose vote this replica still holds; each is an act for that slot.
+            excluded = _custody.Keys.Where(x => x >= m.Low).ToHashSet();
+            for (int e = m.Low; e <= S.MaxEpoch; e++)
+                if (!excluded.Contains(e)) Observe(new ObsAct(_me, VoteKind.Promise, m.Bal, e, _me));
+        }
         Observe(new ObsAcceptor(_me, _promised, MaxAccepted));
-        RouteVote(new ActKey(VoteKind.Promise, m.Bal, 0, m.Cand), reports, directOnly: m.Nuclear);
+        RouteVote(new ActKey(VoteKind.Promise, m.Bal, 0, m.Cand), reports, directOnly: m.Nuclear, excluded);
         MaybeDelegate();
     }
 
@@ -256,12 +369,17 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         NoteEvent('A', m.Bal, m.Epoch);
         if (Ignores) { Coverage.Hit("alia-root: a delegated replica ignored a root request"); return; }
         if (_chosen.TryGetValue(m.Epoch, out var known)) { Send(m.Leader, new RootCommit(m.Epoch, known)); return; }
+        if (S.Mode == DelegationMode.Custody)
+        {
+            ProxyAccepts(m);
+            if (_custody.ContainsKey(m.Epoch)) { Remind(m.Epoch); MaybeDelegate(); return; }
+        }
         if (!(m.Bal >= _promised || S.Mutant == RootMutant.M13AcceptAnyBallot)) { Send(m.Leader, new RootNack(m.Bal, _promised)); return; }
         _heardLeader = true;     // §2.1: a RootAccept at or above the promise comes from a live leader
         if (m.Bal < _promised) Coverage.Hit("alia-root: M13 accepted below the promise");
         if (S.Mutant != RootMutant.MRNoRaise && m.Bal > _promised) SetPromise(m.Bal);     // MR: the promise is not raised
         _accepted[m.Epoch] = (m.Bal, m.Cfg);
-        Observe(new ObsAct(_me, VoteKind.Accepted, m.Bal, m.Epoch));
+        Observe(new ObsAct(_me, VoteKind.Accepted, m.Bal, m.Epoch, _me));
         Observe(new ObsAcceptor(_me, _promised, MaxAccepted));
         RouteVote(new ActKey(VoteKind.Accepted, m.Bal, m.Epoch, m.Leader), []);
         MaybeDelegate();
@@ -311,6 +429,8 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         _role = Role.Candidate;
         _heardLeader = true;     // a candidate lets the next timeout pass: its own election is at work
         _promises.Clear();
+        _slotPromises.Clear();
+        _low = CommitEpoch + 1;
         _reports.Clear();
         _proposal.Clear();
         _accepts.Clear();
@@ -325,8 +445,9 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         if (v.Key.Bal != _ballot || v.Key.Cand != _me) return;
         if (v.Key.Kind == VoteKind.Promise && _role == Role.Candidate)
         {
-            _promises.Add(v, S.N);
             _reports.AddRange(v.Reports);
+            if (S.Mode == DelegationMode.Custody) { CountSlotPromise(v); if (SlotQuorums()) BecomeLeader(); return; }
+            _promises.Add(v, S.N);
             if (IsQuorum(_promises)) BecomeLeader();
         }
         else if (v.Key.Kind == VoteKind.Accepted && _role == Role.Leader && _proposal.ContainsKey(v.Key.Epoch) && !_chosen.ContainsKey(v.Key.Epoch))
@@ -336,6 +457,26 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
             if (IsQuorum(t)) Decide(v.Key.Epoch);
         }
     }
+
+    /// <summary>The slots a CUSTODY candidate needs promises for: every slot of the run from its commit point at the election on.</summary>
+    private IEnumerable<int> PhaseOneSlots => Enumerable.Range(_low, Math.Max(0, S.MaxEpoch - _low + 1));
+
+    /// <summary>CUSTODY: a custodian's promise counts for its one slot; a replica's own promise for every slot it did not exclude (C2).</summary>
+    private void CountSlotPromise(RootVote v)
+    {
+        _promises.Add(v, S.N);        // the tally of the run's last slot being chosen already (no slot left to lead)
+        foreach (var e in PhaseOneSlots)
+        {
+            if (v.ProxySlot != 0 ? v.ProxySlot != e : v.Excluded?.Contains(e) == true) continue;
+            if (!_slotPromises.TryGetValue(e, out var t)) _slotPromises[e] = t = new Tally();
+            t.Add(v, S.N);
+        }
+    }
+
+    /// <summary>CUSTODY: a quorum of promises in every slot of <see cref="PhaseOneSlots"/> (of the replicas' own promises when none is left).</summary>
+    private bool SlotQuorums() => PhaseOneSlots.Any()
+        ? PhaseOneSlots.All(e => _slotPromises.TryGetValue(e, out var t) && IsQuorum(t))
+        : IsQuorum(_promises);
 
     /// <summary>TLA+ IsQuorum (§4.3.2 R2, R3): a strict majority of the universe, counted as a set of ids (M2: a sum; M4: 2|ids| ≥ N; M17: senders against a majority of the subquorums; MU: every replica).</summary>
     private bool IsQuorum(Tally t) => S.Mutant switch
@@ -357,7 +498,13 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     {
         _role = Role.Leader;
         _retries = 0;
-        Observe(new ObsTally(VoteKind.Promise, _ballot, 0, new HashSet<int>(_promises.Ids)));
+        if (S.Mode == DelegationMode.Custody && PhaseOneSlots.Any())
+            foreach (var e in PhaseOneSlots)
+            {
+                Observe(new ObsTally(VoteKind.Promise, _ballot, e, new HashSet<int>(_slotPromises[e].Ids)));
+                if (_slotPromises[e].ViaCustodian) Coverage.Hit("alia-root: a quorum counted a custodian's vote");
+            }
+        else Observe(new ObsTally(VoteKind.Promise, _ballot, 0, new HashSet<int>(_promises.Ids)));
         if (_promises.ViaDelegate) Coverage.Hit("alia-root: a quorum counted a delegate's message with two or more votes");
         for (int e = CommitEpoch + 1; e <= S.MaxEpoch; e++)
         {
@@ -410,6 +557,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         var t = _accepts[e];
         Observe(new ObsTally(VoteKind.Accepted, _ballot, e, new HashSet<int>(t.Ids)));
         if (t.ViaDelegate) Coverage.Hit("alia-root: a quorum counted a delegate's message with two or more votes");
+        if (t.ViaCustodian) Coverage.Hit("alia-root: a quorum counted a custodian's vote");
         Observe(new ObsDecided(e, cfg, _ballot));
         Coverage.Hit("alia-root: a configuration was chosen");
         if (e >= 2) Coverage.Hit("alia-root: epoch 2 was chosen");
@@ -455,7 +603,8 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         if (_role == Role.Candidate)
         {
             if (S.Mutant == RootMutant.M3LiveMajority && _promises.Ids.Count > 0) { BecomeLeader(); return; }
-            if (Retry()) { SendAll(new RootPrepare(_ballot, _me, CommitEpoch + 1, _nuclear)); Arm(); }
+            // CUSTODY: a re-sent prepare keeps the election's low, the slots the promises are counted for
+            if (Retry()) { SendAll(new RootPrepare(_ballot, _me, S.Mode == DelegationMode.Custody ? _low : CommitEpoch + 1, _nuclear)); Arm(); }
         }
         else if (_role == Role.Leader)
         {
@@ -474,6 +623,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         _role = Role.Follower;
         _ballot = Ballot.None;
         _promises.Clear();
+        _slotPromises.Clear();
         _reports.Clear();
         _proposal.Clear();
         _accepts.Clear();

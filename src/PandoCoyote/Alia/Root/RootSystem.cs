@@ -32,9 +32,9 @@ public sealed record RootSystem(RootSettings Settings, FaultPlan Faults, bool Ch
 
 /// <summary>
 /// Builds a root-tier deployment from the fields of a <c>tests/coyote.json</c> entry with <c>tier: root</c>. Fields:
-/// <c>n</c> (replicas, default 3), <c>epochs</c> (root slots, default 2), <c>mode</c> (relay, paper_literal; custody is
-/// refused: it is not implemented), <c>faults</c> (none, reorder, chaos, crashstop), <c>mutant</c> (none, M1 = mode paper_literal,
-/// M2, M3, M4, M12, M13, M17, MR, MP, MA, MV, MU), <c>elections</c> (election timeouts the environment fires, default 3;
+/// <c>n</c> (replicas, default 3), <c>epochs</c> (root slots, default 2), <c>mode</c> (relay, paper_literal, custody),
+/// <c>faults</c> (none, reorder, chaos, crashstop), <c>mutant</c> (none, M1 = mode paper_literal,
+/// M2, M3, M4, M12, M13, M15 (mode custody), M17, MR, MP, MA, MV, MU), <c>elections</c> (election timeouts the environment fires, default 3;
 /// under the fair strategy, which checks liveness, they never stop and the field is refused).
 /// </summary>
 public static class RootScenarios
@@ -46,17 +46,18 @@ public static class RootScenarios
         ["M4"] = RootMutant.M4OffByOne, ["M13"] = RootMutant.M13AcceptAnyBallot, ["MR"] = RootMutant.MRNoRaise,
         ["MP"] = RootMutant.MPPromiseLost, ["MA"] = RootMutant.MAAlphaTwo, ["MV"] = RootMutant.MVOtherValue,
         ["M12"] = RootMutant.M12NuclearIgnoresPhase1, ["M17"] = RootMutant.M17SenderCount, ["MU"] = RootMutant.MUUnanimity,
+        ["M15"] = RootMutant.M15CustodyRevoked,
     };
 
     private static readonly string[] Fields = ["tier", "n", "epochs", "mode", "faults", "mutant", "elections"];
 
-    /// <summary>The delegation mode named by a <c>mode</c> field (custody is refused: it is not implemented).</summary>
+    /// <summary>The delegation mode named by a <c>mode</c> field.</summary>
     public static DelegationMode ModeOf(string name) => name switch
     {
         "relay" => DelegationMode.Relay,
         "paper_literal" => DelegationMode.PaperLiteral,
-        "custody" => throw new ArgumentException("mode custody (brief §4.3.4) is not implemented: it needs promises kept per slot; use relay or paper_literal"),
-        var v => throw new ArgumentException($"mode \"{v}\": use relay or paper_literal"),
+        "custody" => DelegationMode.Custody,
+        var v => throw new ArgumentException($"mode \"{v}\": use relay, paper_literal or custody"),
     };
 
     /// <summary>An integer field of a deployment, or <paramref name="dflt"/> when it is absent; anything else is refused, naming it.</summary>
@@ -74,7 +75,7 @@ public static class RootScenarios
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var m) ? m
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
-        var mode = ModeOf(F("mode", mutantName == "M1" ? "paper_literal" : "relay"));
+        var mode = ModeOf(F("mode", mutantName switch { "M1" => "paper_literal", "M15" => "custody", _ => "relay" }));
         if (mutantName == "M1" && mode != DelegationMode.PaperLiteral) throw new ArgumentException("mutant M1 is mode paper_literal: drop the mode field or set it to paper_literal");
         if (liveness && fields.ContainsKey("elections"))
             throw new ArgumentException("elections: under the fair strategy (liveness) election timeouts never stop; drop the field");

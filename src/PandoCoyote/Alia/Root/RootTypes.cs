@@ -11,6 +11,12 @@ public enum DelegationMode
     Relay,
     /// <summary>§4.3.3, the seed's literal scheme (mutant M1, finding F3): a delegate votes for the replicas it believes delegated to it.</summary>
     PaperLiteral,
+    /// <summary>
+    /// §4.3.4, the alternative: before it acts on a slot a replica may hand its vote for that slot to a custodian, for
+    /// good (C1, C4); the custodian keeps a proxy promise and accepted value for it and answers for it (C3), and the
+    /// replica never answers for that slot itself (C2).
+    /// </summary>
+    Custody,
 }
 
 /// <summary>The root-tier mutants (brief §8 and ours), each one rule of specs/AliaRoot.tla overridden in configs/Alia/MCAliaRoot.tla.</summary>
@@ -40,6 +46,8 @@ public enum RootMutant
     M17SenderCount,
     /// <summary>MU (ours, liveness): a quorum is every replica. Safe, but one replica down for good blocks every election (ALIA-L1).</summary>
     MUUnanimity,
+    /// <summary>M15: in CUSTODY a custody lapses (on a root event, as a heartbeat-based lapse would) and the replica answers for the slot itself again.</summary>
+    M15CustodyRevoked,
 }
 
 /// <summary>
@@ -70,6 +78,8 @@ public sealed record RootSettings(int N, int MaxEpoch, DelegationMode Mode, Root
             throw new ArgumentException("mutant M12 needs mode relay: nuclear elections (§4.10) are modelled for RELAY only");
         if (Mutant == RootMutant.M17SenderCount && N < 4)
             throw new ArgumentException($"mutant M17 needs n ≥ 4 (two senders of {N} are already a majority): n = {N}");
+        if (Mutant == RootMutant.M15CustodyRevoked && Mode != DelegationMode.Custody)
+            throw new ArgumentException("mutant M15 needs mode custody: it revokes a custody (§4.3.4 C4)");
         if (Mutant == RootMutant.MAAlphaTwo && MaxEpoch < 2) throw new ArgumentException("mutant MA needs epochs ≥ 2: it opens slot 2 before slot 1 is chosen");
         return this;
     }
@@ -97,9 +107,13 @@ public readonly record struct ActKey(VoteKind Kind, Ballot Bal, int Epoch, int C
 public sealed record RootPrepare(Ballot Bal, int Cand, int Low, bool Nuclear = false);
 /// <summary>
 /// §3.1 RootPromise / RootAccepted: the acts of <paramref name="Voters"/>, sent by <paramref name="Via"/>, a voter
-/// answering for itself or (<paramref name="Forwarded"/>) a delegate forwarding the votes it holds.
+/// answering for itself or (<paramref name="Forwarded"/>) a delegate forwarding the votes it holds. CUSTODY (§4.3.4):
+/// a nonzero <paramref name="ProxySlot"/> marks a custodian's act on the proxy it keeps for its one voter's vote in that
+/// slot; a replica's own promise covers every slot from the prepare's low on except <paramref name="Excluded"/>, the
+/// slots whose vote it handed to a custodian (C2).
 /// </summary>
-public sealed record RootVote(ActKey Key, IReadOnlySet<int> Voters, IReadOnlyList<SlotReport> Reports, int Via, bool Forwarded = false);
+public sealed record RootVote(ActKey Key, IReadOnlySet<int> Voters, IReadOnlyList<SlotReport> Reports, int Via, bool Forwarded = false,
+    int ProxySlot = 0, IReadOnlySet<int>? Excluded = null);
 /// <summary>§3.1 RootAccept: the leader asks to accept <paramref name="Cfg"/> for slot <paramref name="Epoch"/>.</summary>
 public sealed record RootAccept(Ballot Bal, int Epoch, string Cfg, int Leader);
 /// <summary>§3.1 RootCommit: <paramref name="Cfg"/> is chosen for <paramref name="Epoch"/>.</summary>
@@ -110,6 +124,12 @@ public sealed record RootNack(Ballot Bal, Ballot Promised);
 public sealed record RelayVote(int Voter, ActKey Key, IReadOnlyList<SlotReport> Reports);
 /// <summary>§3.2 Delegate: <paramref name="From"/> delegates its vote to the receiver for <paramref name="Budget"/> root events.</summary>
 public sealed record Delegate(int From, int Budget);
+/// <summary>
+/// §3.2 Delegate in CUSTODY (§4.3.4 C1): <paramref name="From"/> hands its vote for slot <paramref name="Slot"/> to the
+/// receiver, for good, with its promise (<paramref name="Promise"/>) as the proxy's starting promise; it is re-sent as a
+/// reminder whenever the replica ignores a request for that slot, and a custodian keeps the first it gets.
+/// </summary>
+public sealed record Custody(int From, int Slot, Ballot Promise);
 /// <summary>The environment's election timeout (§4.2 rootTimer fired): the receiver runs for root leader.</summary>
 public sealed record RunForLeader;
 /// <summary>§2.1 the root leader's heartbeat (liveness runs only): a replica that promised at most <paramref name="Bal"/> takes its leader for alive.</summary>
