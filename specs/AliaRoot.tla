@@ -25,12 +25,15 @@
 (*       hearing from them; a delegated replica ignores root requests;     *)
 (*       each side forgets the delegation on its own (K root events or a   *)
 (*       timeout).  Must break RootAgreement.                              *)
-(*     "CUSTODY" (§4.3.4, one root slot only): before it acts on slot 1 a *)
-(*       replica may hand its vote for the slot to a custodian, for good;  *)
-(*       the custodian keeps a proxy promise and accepted value for it,     *)
-(*       applies the acceptor guards to them and answers for it; the        *)
-(*       replica never answers for the slot itself (C1-C4).  Several slots *)
-(*       would need promises kept per slot: not modelled.                  *)
+(*     "CUSTODY" (§4.3.4): before it acts on a slot a replica may hand its *)
+(*       vote for that slot to a custodian, for good; the custodian keeps  *)
+(*       a proxy promise and accepted value for it, applies the acceptor   *)
+(*       guards to them and answers for it; the replica never answers for  *)
+(*       the slot itself (C1-C4).  A replica's promise covers every slot,  *)
+(*       so the proxy starts at that promise (ProxyStart; the brief's C3   *)
+(*       "starting at Zero" is mutant MZ), and a candidate needs a quorum  *)
+(*       of promises in every slot from its commit point on: a replica's   *)
+(*       own promise counts for the slots it kept, a custodian's for one.  *)
 (*  - Counting (§4.3.2 R2, R3): a leader counts the SET of voter ids over  *)
 (*    the messages it uses, against a strict majority of the universe.     *)
 (*                                                                         *)
@@ -69,7 +72,6 @@ Ballots == 1 .. MaxBallot
 ASSUME AliaRootAssume ==
     /\ N >= 1 /\ MaxEpoch >= 1 /\ MaxBallot >= 1 /\ MaxCrashes \in Nat
     /\ DelegationMode \in {"RELAY", "PAPER_LITERAL", "CUSTODY"}
-    /\ DelegationMode = "CUSTODY" => MaxEpoch = 1
     /\ NIL \notin Replicas \cup Configs
 
 VARIABLES
@@ -77,9 +79,9 @@ VARIABLES
     rPromised,    \* rPromised[r]: highest root ballot promised (0: none)
     rAccepted,    \* rAccepted[r][e]: [bal, cfg] accepted for slot e, or NIL
     rChosen,      \* rChosen[r][e]: the configuration r learned for epoch e, or NIL
-    custody,      \* CUSTODY: custody[r], the custodian of r's vote for slot 1, or NIL
-    proxyProm,    \* CUSTODY: proxyProm[d][r], the promise d keeps for r's vote
-    proxyAcc,     \* CUSTODY: proxyAcc[d][r], the [bal, cfg] d accepted for r, or NIL
+    custody,      \* CUSTODY: custody[r][e], the custodian of r's vote for slot e, or NIL
+    proxyProm,    \* CUSTODY: proxyProm[d][r][e], the promise d keeps for r's vote in slot e
+    proxyAcc,     \* CUSTODY: proxyAcc[d][r][e], the [bal, cfg] d accepted for r in slot e, or NIL
     \* volatile
     up,           \* up[r]: not crashed
     role,         \* "F", "C" (candidate) or "L"
@@ -111,9 +113,9 @@ AliaRootTypeOK ==
     /\ rPromised \in [Replicas -> 0 .. MaxBallot]
     /\ rAccepted \in [Replicas -> [Epochs -> Accepted \cup {NIL}]]
     /\ rChosen \in [Replicas -> [Epochs -> Configs \cup {NIL}]]
-    /\ custody \in [Replicas -> Replicas \cup {NIL}]
-    /\ proxyProm \in [Replicas -> [Replicas -> 0 .. MaxBallot]]
-    /\ proxyAcc \in [Replicas -> [Replicas -> Accepted \cup {NIL}]]
+    /\ custody \in [Replicas -> [Epochs -> Replicas \cup {NIL}]]
+    /\ proxyProm \in [Replicas -> [Replicas -> [Epochs -> 0 .. MaxBallot]]]
+    /\ proxyAcc \in [Replicas -> [Replicas -> [Epochs -> Accepted \cup {NIL}]]]
     /\ up \in [Replicas -> BOOLEAN]
     /\ role \in [Replicas -> {"F", "C", "L"}]
     /\ rBallot \in [Replicas -> 0 .. MaxBallot]
@@ -129,9 +131,9 @@ Init ==
     /\ rPromised = [r \in Replicas |-> 0]
     /\ rAccepted = [r \in Replicas |-> [e \in Epochs |-> NIL]]
     /\ rChosen = [r \in Replicas |-> [e \in Epochs |-> NIL]]
-    /\ custody = [r \in Replicas |-> NIL]
-    /\ proxyProm = [d \in Replicas |-> [r \in Replicas |-> 0]]
-    /\ proxyAcc = [d \in Replicas |-> [r \in Replicas |-> NIL]]
+    /\ custody = [r \in Replicas |-> [e \in Epochs |-> NIL]]
+    /\ proxyProm = [d \in Replicas |-> [r \in Replicas |-> [e \in Epochs |-> 0]]]
+    /\ proxyAcc = [d \in Replicas |-> [r \in Replicas |-> [e \in Epochs |-> NIL]]]
     /\ up = [r \in Replicas |-> TRUE]
     /\ role = [r \in Replicas |-> "F"]
     /\ rBallot = [r \in Replicas |-> 0]
@@ -182,6 +184,10 @@ ReproposeSlots(c, redo) == redo
 \* §4.3.4 C4: custody is never revoked (M15: it lapses, and the replica votes
 \* itself again).
 MayRevokeCustody == FALSE
+\* §4.3.4 C1/C3: the proxy starts at the replica's promise, which covers every
+\* slot and so this one (MZ: at Zero, as C3 reads, which forgets a promise
+\* the replica gave before it handed the slot over).
+ProxyStart(r) == rPromised[r]
 \* §4.3.2: in RELAY a reply may go through a delegate (one liveness model
 \* turns that off for size).
 RelayRoutes == DelegationMode = "RELAY"
@@ -222,27 +228,34 @@ DelegateLapse(d, r) ==
 \* PAPER_LITERAL does so (phantom votes, §4.3.3).
 Phantoms(d) == IF DelegationMode = "PAPER_LITERAL" THEN dlgs[d] ELSE {}
 
-\* PAPER_LITERAL: a delegated replica ignores root requests.  CUSTODY (C2):
-\* a replica whose vote is in custody never answers for the slot itself.
-Ignores(r) == \/ DelegationMode = "PAPER_LITERAL" /\ deleg[r] # NIL
-              \/ DelegationMode = "CUSTODY" /\ custody[r] # NIL
+\* PAPER_LITERAL: a delegated replica ignores root requests.  (CUSTODY C2 is
+\* per slot: see Accept and the `excl` of a promise.)
+Ignores(r) == DelegationMode = "PAPER_LITERAL" /\ deleg[r] # NIL
 
-\* CUSTODY C1: r hands its vote for slot 1 to d while it has performed no
-\* acceptor act (it never promised nor accepted), and persists that first;
-\* no chains.  The Delegate message is taken as delivered: a lost one only
-\* costs r's vote (liveness).
+\* The slots whose vote r handed to a custodian (CUSTODY).
+Handed(r) == {e \in Epochs : custody[r][e] # NIL}
+
+\* CUSTODY C1: r hands its vote for slot e to d while it has neither accepted
+\* nor learned anything there, and persists that first; the proxy starts at
+\* ProxyStart(r).  No chains in one slot.  The Delegate message is taken as
+\* delivered at once: until it arrives nobody acts for r in slot e, so a
+\* delay only costs r's vote (liveness), and a later copy would carry a
+\* promise at least as high (the C# re-sends it as a reminder).
 GiveCustody(r, d) ==
     /\ DelegationMode = "CUSTODY"
-    /\ up[r] /\ d # r /\ custody[r] = NIL /\ custody[d] = NIL
-    /\ ~\E x \in Replicas : custody[x] = r
-    /\ rPromised[r] = 0 /\ rAccepted[r][1] = NIL
-    /\ custody' = [custody EXCEPT ![r] = d]
-    /\ UNCHANGED <<durableVars, proxyProm, proxyAcc, volatileVars, msgs, ghostVars>>
+    /\ up[r] /\ d # r
+    /\ \E e \in Epochs :
+        /\ custody[r][e] = NIL /\ custody[d][e] = NIL
+        /\ ~\E x \in Replicas : custody[x][e] = r
+        /\ rAccepted[r][e] = NIL /\ rChosen[r][e] = NIL
+        /\ custody' = [custody EXCEPT ![r][e] = d]
+        /\ proxyProm' = [proxyProm EXCEPT ![d][r][e] = ProxyStart(r)]
+    /\ UNCHANGED <<durableVars, proxyAcc, volatileVars, msgs, ghostVars>>
 
 \* M15 only (MayRevokeCustody): the custody lapses, on a heartbeat say.
 RevokeCustody(r) ==
-    /\ MayRevokeCustody /\ custody[r] # NIL
-    /\ custody' = [custody EXCEPT ![r] = NIL]
+    /\ MayRevokeCustody
+    /\ \E e \in Handed(r) : custody' = [custody EXCEPT ![r][e] = NIL]
     /\ UNCHANGED <<durableVars, proxyProm, proxyAcc, volatileVars, msgs, ghostVars>>
 
 -----------------------------------------------------------------------------
@@ -251,13 +264,17 @@ RevokeCustody(r) ==
 MsgPrepare(b, c, low, nuclear) == [type |-> "Prepare", bal |-> b, cand |-> c, low |-> low, nuclear |-> nuclear]
 \* Ballot b was started by a nuclear election (§4.10).
 NuclearBallot(b) == \E m \in msgs : m.type = "Prepare" /\ m.bal = b /\ m.nuclear
-MsgPromise(b, c, V, R, via) == [type |-> "Promise", bal |-> b, cand |-> c, voters |-> V, reports |-> R, via |-> via]
+\* `excl`: the slots the promise does not cover (CUSTODY C2: handed over).
+MsgPromise(b, c, V, R, via, X) == [type |-> "Promise", bal |-> b, cand |-> c, voters |-> V, reports |-> R, via |-> via, excl |-> X]
 MsgAccept(b, e, cfg, l) == [type |-> "Accept", bal |-> b, epoch |-> e, cfg |-> cfg, leader |-> l]
 MsgAccepted(b, e, l, V, via) == [type |-> "Accepted", bal |-> b, epoch |-> e, cand |-> l, voters |-> V, via |-> via]
 MsgCommit(e, cfg) == [type |-> "Commit", epoch |-> e, cfg |-> cfg]
-\* CUSTODY: custodian d's vote for r (its proxy act), one message per vote.
-MsgPromiseProxy(b, c, r, R, d) == [type |-> "Promise", bal |-> b, cand |-> c, voters |-> {r}, reports |-> R, via |-> d, proxy |-> r]
+\* CUSTODY: custodian d's vote for r in slot e (its proxy act), one message per vote.
+MsgPromiseProxy(b, c, r, R, d, e) == [type |-> "Promise", bal |-> b, cand |-> c, voters |-> {r}, reports |-> R, via |-> d, proxy |-> r, slot |-> e]
 MsgAcceptedProxy(b, e, l, r, d) == [type |-> "Accepted", bal |-> b, epoch |-> e, cand |-> l, voters |-> {r}, via |-> d, proxy |-> r]
+\* CUSTODY: whether promise m counts for slot e: a custodian's for its one
+\* slot, a replica's own for every slot it did not exclude.
+Covers(m, e) == IF "proxy" \in DOMAIN m THEN m.slot = e ELSE e \notin m.excl
 \* RELAY: a delegated replica's own act, routed through a delegate.  Which
 \* replica delegates forward is not recorded: a forwarded message carries
 \* `via` = DELEGATE (the counting rule uses only the voter ids).
@@ -281,7 +298,7 @@ ReportsOf(r, low) ==
 \* every re-delegation at once, with no delegation state.  A promise for a
 \* nuclear ballot (§4.10) always goes directly.
 RouteVote(r, kind, b, e, c, R, direct_only) ==
-    LET direct == IF kind = "Promise" THEN MsgPromise(b, c, {r} \cup Phantoms(r), R, r)
+    LET direct == IF kind = "Promise" THEN MsgPromise(b, c, {r} \cup Phantoms(r), R, r, Handed(r))
                   ELSE MsgAccepted(b, e, c, {r} \cup Phantoms(r), r)
     IN IF RelayRoutes /\ ~direct_only
        THEN \/ Send(direct)
@@ -325,6 +342,7 @@ Accept(r) ==
     /\ up[r] /\ ~Ignores(r)
     /\ \E m \in msgs :
         /\ m.type = "Accept" /\ AcceptGuard(rPromised[r], m.bal)
+        /\ custody[r][m.epoch] = NIL       \* CUSTODY C2
         /\ rChosen[r][m.epoch] = NIL
         /\ rAccepted[r][m.epoch] # [bal |-> m.bal, cfg |-> m.cfg]
         /\ rPromised' = [rPromised EXCEPT ![r] = PromiseOnAccept(@, m.bal)]
@@ -334,26 +352,29 @@ Accept(r) ==
     /\ UNCHANGED <<custodyVars, rChosen, volatileVars, ballotOf, tally, chosenCfgs, crashes, crashed>>
 
 \* CUSTODY C3 on RootPrepare: the custodian applies the acceptor guard to the
-\* proxy promise it keeps for r and answers for r.
+\* proxy promise it keeps for r's vote in a slot from the prepare's low on,
+\* and answers for r in that slot.
 ProxyPromise(d, r) ==
-    /\ DelegationMode = "CUSTODY" /\ up[d] /\ custody[r] = d
-    /\ \E m \in msgs :
-        /\ m.type = "Prepare" /\ m.bal >= proxyProm[d][r]
-        /\ proxyProm' = [proxyProm EXCEPT ![d][r] = m.bal]
-        /\ LET R == IF m.low <= 1 /\ proxyAcc[d][r] # NIL
-                     THEN {[voter |-> r, epoch |-> 1, kind |-> "Accepted", vbal |-> proxyAcc[d][r].bal, cfg |-> proxyAcc[d][r].cfg]}
+    /\ DelegationMode = "CUSTODY" /\ up[d]
+    /\ \E m \in msgs, e \in Epochs :
+        /\ custody[r][e] = d
+        /\ m.type = "Prepare" /\ e >= m.low /\ m.bal >= proxyProm[d][r][e]
+        /\ proxyProm' = [proxyProm EXCEPT ![d][r][e] = m.bal]
+        /\ LET R == IF proxyAcc[d][r][e] # NIL
+                     THEN {[voter |-> r, epoch |-> e, kind |-> "Accepted", vbal |-> proxyAcc[d][r][e].bal, cfg |-> proxyAcc[d][r][e].cfg]}
                      ELSE {}
-           IN Send(MsgPromiseProxy(m.bal, m.cand, r, R, d))
+           IN Send(MsgPromiseProxy(m.bal, m.cand, r, R, d, e))
     /\ UNCHANGED <<durableVars, custody, proxyAcc, volatileVars, ghostVars>>
 
 \* CUSTODY C3 on RootAccept: the same for the proxy's accepted value.
 ProxyAccept(d, r) ==
-    /\ DelegationMode = "CUSTODY" /\ up[d] /\ custody[r] = d
+    /\ DelegationMode = "CUSTODY" /\ up[d]
     /\ \E m \in msgs :
-        /\ m.type = "Accept" /\ AcceptGuard(proxyProm[d][r], m.bal)
-        /\ proxyAcc[d][r] # [bal |-> m.bal, cfg |-> m.cfg]
-        /\ proxyProm' = [proxyProm EXCEPT ![d][r] = PromiseOnAccept(@, m.bal)]
-        /\ proxyAcc' = [proxyAcc EXCEPT ![d][r] = [bal |-> AcceptedBal(m.bal), cfg |-> m.cfg]]
+        /\ m.type = "Accept" /\ custody[r][m.epoch] = d
+        /\ AcceptGuard(proxyProm[d][r][m.epoch], m.bal)
+        /\ proxyAcc[d][r][m.epoch] # [bal |-> m.bal, cfg |-> m.cfg]
+        /\ proxyProm' = [proxyProm EXCEPT ![d][r][m.epoch] = PromiseOnAccept(@, m.bal)]
+        /\ proxyAcc' = [proxyAcc EXCEPT ![d][r][m.epoch] = [bal |-> AcceptedBal(m.bal), cfg |-> m.cfg]]
         /\ Send(MsgAcceptedProxy(m.bal, m.epoch, m.leader, r, d))
     /\ UNCHANGED <<durableVars, custody, volatileVars, ghostVars>>
 
@@ -368,7 +389,7 @@ Flush ==
         /\ LET B == {x \in msgs : x.type = "Relay" /\ x.kind = m.kind /\ x.bal = m.bal
                                  /\ x.epoch = m.epoch /\ x.cand = m.cand}
            IN Send(IF m.kind = "Promise"
-                   THEN MsgPromise(m.bal, m.cand, {x.voter : x \in B}, UNION {x.reports : x \in B}, DELEGATE)
+                   THEN MsgPromise(m.bal, m.cand, {x.voter : x \in B}, UNION {x.reports : x \in B}, DELEGATE, {})
                    ELSE MsgAccepted(m.bal, m.epoch, m.cand, {x.voter : x \in B}, DELEGATE))
     /\ UNCHANGED <<custodyVars, durableVars, volatileVars, ghostVars>>
 
@@ -387,13 +408,16 @@ StartElection(c, b, nuclear) ==
     /\ Send(MsgPrepare(b, c, CommitEpoch(c) + 1, nuclear))
     /\ UNCHANGED <<custodyVars, durableVars, up, deleg, dlgs, tally, chosenCfgs, crashes, crashed, revived>>
 
-\* BecomeRootLeader: promises whose voters form a quorum.  Slots reported
+\* BecomeRootLeader: promises whose voters form a quorum (CUSTODY: in every
+\* slot from the commit point on, counting the promises that cover it).  Slots reported
 \* chosen are learned; a slot with accepted reports gets the value of the
 \* highest reported ballot; the loop stops at the first slot with no report.
 BecomeLeader(c) ==
     /\ up[c] /\ role[c] = "C"
     /\ \E P \in SUBSET {m \in msgs : m.type = "Promise" /\ m.bal = rBallot[c] /\ m.cand = c} :
         /\ IsQuorum(P)
+        /\ DelegationMode = "CUSTODY" =>
+              \A e \in Epochs : e > CommitEpoch(c) => IsQuorum({m \in P : Covers(m, e)})
         /\ LET R == UNION {m.reports : m \in P}
                ids == UNION {m.voters : m \in P}
                ChosenRep(e) == {p \in R : p.epoch = e /\ p.kind = "Chosen"}
@@ -522,7 +546,7 @@ TallyIsMajorityInv == tally # NIL => 2 * Cardinality(tally.ids) > N
 \* above the promise.  The action part is AcceptorMonotonicProp.
 AcceptedBelowPromiseInv ==
     /\ \A r \in Replicas, e \in Epochs : rAccepted[r][e] # NIL => rAccepted[r][e].bal <= rPromised[r]
-    /\ \A d, r \in Replicas : proxyAcc[d][r] # NIL => proxyAcc[d][r].bal <= proxyProm[d][r]
+    /\ \A d, r \in Replicas, e \in Epochs : proxyAcc[d][r][e] # NIL => proxyAcc[d][r][e].bal <= proxyProm[d][r][e]
 AcceptorMonotonicProp == [][\A r \in Replicas : rPromised'[r] >= rPromised[r]]_vars
 
 \* ALIA-S16 DelegationDiscipline (§5.3, §4.3.4 C4), the part this spec has
@@ -530,7 +554,7 @@ AcceptorMonotonicProp == [][\A r \in Replicas : rPromised'[r] >= rPromised[r]]_v
 \* delegation state here (the route is chosen per reply) and PAPER_LITERAL
 \* delegates at will (a superset of the paper's once-per-epoch rule), so
 \* the other parts of S16 are hygiene not checked at this level.
-DelegationDisciplineProp == [][\A r \in Replicas : custody[r] # NIL => custody'[r] = custody[r]]_vars
+DelegationDisciplineProp == [][\A r \in Replicas, e \in Epochs : custody[r][e] # NIL => custody'[r][e] = custody[r][e]]_vars
 
 \* ALIA-R1 Refinement: the configurations chosen for each epoch refine
 \* specs/Consensus.tla (written out per epoch: TLC does not check a
@@ -587,6 +611,13 @@ NoSecondEpochWitness == \A e \in Epochs : e > 1 => chosenCfgs[e] = {}
 \* replica in its custody (CUSTODY).
 NoCustodyQuorumWitness == tally # NIL =>
     ~\E m \in msgs : m.type \in {"Promise", "Accepted"} /\ "proxy" \in DOMAIN m /\ m.bal = tally.bal /\ m.proxy \in tally.ids
+\* ALIA-W23 No custodian accepts for a replica in a slot that the replica
+\* handed over after it had promised for it (CUSTODY: the case where the
+\* proxy must start at the promise, which MZ breaks).
+NoHandoverAfterPromiseWitness == ~\E r \in Replicas, e \in Epochs :
+    /\ custody[r][e] # NIL
+    /\ \E m \in msgs : m.type = "Promise" /\ m.via = r /\ "excl" \in DOMAIN m /\ e \notin m.excl
+    /\ \E a \in msgs : a.type = "Accepted" /\ "proxy" \in DOMAIN a /\ a.proxy = r /\ a.epoch = e
 \* ALIA-W20 No nuclear leader proposes, in Phase 2, a configuration its own
 \* Phase-1 quorum reported accepted for that slot at a lower ballot.
 NoNuclearReproposeWitness == ~\E m \in msgs :

@@ -76,6 +76,13 @@ MutantMVCommitValue(l, e) == CHOOSE c \in Configs : c # proposal[l][e]
 \* votes itself again (C4 broken).
 MutantM15MayRevokeCustody == TRUE
 
+\* MZ (ours, the brief's §4.3.4 C3 read literally): the proxy starts at Zero.
+\* C1 lets a replica hand over a slot it never "promised specifically for",
+\* but a root promise covers every slot, so the custodian forgets a promise
+\* the replica gave the slot before the handover: an older leader's accept
+\* lands on the proxy after a newer leader's Phase 1 counted the replica.
+MutantMZProxyStart(r) == 0
+
 \* M12 (brief §8): a nuclear leader ignores its Phase-1 reports for the slot
 \* after its commit point and may propose any configuration there.
 MutantM12ReproposeSlots(c, redo) ==
