@@ -18,10 +18,12 @@ event eWitAClientDone;    // a client finished its script
 // The witnesses of both tiers (the root tier's are declared in RootSafety.p).
 spec Reached observes eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone,
                       eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
-                      eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitDrop, eWitDup, eWitCrash, eWitRestart {
+                      eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored,
+                      eWitDrop, eWitDup, eWitCrash, eWitRestart {
   start state Watching {
     ignore eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone,
            eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
-           eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitDrop, eWitDup, eWitCrash, eWitRestart;
+           eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored,
+           eWitDrop, eWitDup, eWitCrash, eWitRestart;
   }
 }

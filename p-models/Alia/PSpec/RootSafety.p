@@ -5,13 +5,14 @@
  * declarations (tally), proposals, decisions (chosenCfgs), learned values, promise changes.
  *****************************************************************************************/
 
-event eRMonAct: (voter: int, kind: int, bal: int, epoch: int);            // Promise / Accept: an act performed and persisted
+event eRMonAct: (voter: int, kind: int, bal: int, epoch: int, by: int);   // Promise / Accept (ProxyPromise / ProxyAccept): an act of voter's vote, performed and persisted by by
+event eRMonCustody: (voter: int, slot: int, custodian: int);             // GiveCustody (custodian -1: M15's RevokeCustody)
 event eRMonTally: (kind: int, bal: int, epoch: int, ids: set[int], n: int); // BecomeLeader / Decide: a quorum declaration
 event eRMonProposed: (epoch: int, cfg: int);                              // Propose (and re-proposals)
 event eRMonDecided: (epoch: int, cfg: int);                               // Decide
 event eRMonLearned: (r: int, epoch: int, cfg: int);                       // Learn
-event eRMonAcceptor: (r: int, promised: int, maxAcc: int);                // the acceptor state after a change
-event eRMonPromise: (r: int, before: int, after: int);                    // a change of the promise
+event eRMonAcceptor: (r: int, promised: int, maxAcc: int, slot: int);     // the acceptor state after a change (slot > 0: the proxy of r's vote there)
+event eRMonPromise: (r: int, before: int, after: int, slot: int);         // a change of the promise (slot > 0: of the proxy of r's vote there)
 
 event eWitRChosen;             // a configuration was chosen (ALIA-W1)
 event eWitRDelegatedQuorum;    // a quorum counted a delegate's message with two or more votes (ALIA-W2)
@@ -21,6 +22,8 @@ event eWitRVoteAfterRestart;   // a replica that restarted performed an acceptor
 event eWitRRelay;              // a vote went through a delegate
 event eWitRRetransmit;         // a retransmission was answered directly
 event eWitRNuclearRepropose;   // a nuclear leader re-proposed a reported accepted configuration (ALIA-W20)
+event eWitRCustodyQuorum;      // a quorum counted a custodian's vote (ALIA-W19)
+event eWitRCustodyIgnored;     // a replica ignored a request for a slot in custody (C2)
 // The Reached monitor of Observations.p observes these too.
 
 /* ALIA-S1 RootAgreement (TLA+ RootAgreementInv): one configuration per epoch, declared or learned. */
@@ -61,12 +64,21 @@ spec RootContiguity observes eRMonDecided {
 }
 
 /* ALIA-S4 TallyHonesty (TLA+ TallyHonestyInv, §4.3.2 R1): every id in a quorum declaration
-   performed that act (kind, ballot, epoch) itself. */
-spec TallyHonesty observes eRMonAct, eRMonTally {
+   performed that act (kind, ballot, epoch) itself, or (CUSTODY) its custodian for that slot did.
+   A custody, once given, stands for good here (C4): after M15's lapse the replica's own acts for
+   the slot do not count. */
+spec TallyHonesty observes eRMonAct, eRMonTally, eRMonCustody {
   var acts: set[int];
+  var custodian: map[int, int];
   start state Watching {
-    on eRMonAct do (a: (voter: int, kind: int, bal: int, epoch: int)) {
-      acts += (a.voter * 10000000 + ActCode(a.kind, a.bal, a.epoch));
+    on eRMonCustody do (c: (voter: int, slot: int, custodian: int)) {
+      if (c.custodian >= 0 && !((c.voter * 100 + c.slot) in custodian)) { custodian[c.voter * 100 + c.slot] = c.custodian; }
+    }
+    on eRMonAct do (a: (voter: int, kind: int, bal: int, epoch: int, by: int)) {
+      var expect: int;
+      expect = a.voter;
+      if (a.epoch > 0 && (a.voter * 100 + a.epoch) in custodian) { expect = custodian[a.voter * 100 + a.epoch]; }
+      if (a.by == expect) { acts += (a.voter * 10000000 + ActCode(a.kind, a.bal, a.epoch)); }
     }
     on eRMonTally do (t: (kind: int, bal: int, epoch: int, ids: set[int], n: int)) {
       var id: int;
@@ -93,9 +105,9 @@ spec TallyIsMajority observes eRMonTally {
    never above the promise. */
 spec AcceptedBelowPromise observes eRMonAcceptor {
   start state Watching {
-    on eRMonAcceptor do (a: (r: int, promised: int, maxAcc: int)) {
+    on eRMonAcceptor do (a: (r: int, promised: int, maxAcc: int, slot: int)) {
       assert a.maxAcc <= a.promised,
-        format("AcceptedBelowPromise [ALIA-S6]: replica {0} accepted at ballot {1} but its promise is {2}", a.r, a.maxAcc, a.promised);
+        format("AcceptedBelowPromise [ALIA-S6]: replica {0} (slot {3}: 0 is its own state, else the proxy of its vote there) accepted at ballot {1} but its promise is {2}", a.r, a.maxAcc, a.promised, a.slot);
     }
   }
 }
@@ -104,9 +116,23 @@ spec AcceptedBelowPromise observes eRMonAcceptor {
    decreases, across crashes too. */
 spec AcceptorMonotonic observes eRMonPromise {
   start state Watching {
-    on eRMonPromise do (p: (r: int, before: int, after: int)) {
+    on eRMonPromise do (p: (r: int, before: int, after: int, slot: int)) {
       assert p.after >= p.before,
-        format("AcceptorMonotonic [ALIA-S6a]: replica {0}'s promise went down from {1} to {2}", p.r, p.before, p.after);
+        format("AcceptorMonotonic [ALIA-S6a]: replica {0}'s promise (slot {3}: 0 is its own, else the proxy of its vote there) went down from {1} to {2}", p.r, p.before, p.after, p.slot);
+    }
+  }
+}
+
+/* ALIA-S16 DelegationDiscipline, CUSTODY part (TLA+ DelegationDisciplineProp, §4.3.4 C4): a
+   replica's custody for a slot, once given, never changes. */
+spec DelegationDiscipline observes eRMonCustody {
+  var custodian: map[int, int];
+  start state Watching {
+    on eRMonCustody do (c: (voter: int, slot: int, custodian: int)) {
+      if (!((c.voter * 100 + c.slot) in custodian)) { custodian[c.voter * 100 + c.slot] = c.custodian; return; }
+      assert custodian[c.voter * 100 + c.slot] == c.custodian,
+        format("DelegationDiscipline [ALIA-S16]: replica {0}'s vote for slot {1} was in replica {2}'s custody and is now in {3}'s (-1: nobody's)",
+               c.voter, c.slot, custodian[c.voter * 100 + c.slot], c.custodian);
     }
   }
 }

@@ -10,6 +10,12 @@
  * persists its own act and sends its vote to the delegate, which forwards the votes of one act in
  * one message; a retransmission is answered directly. PAPER_LITERAL (M1): the delegated replica
  * ignores the request and the delegate adds the replicas it believes delegated to it.
+ * CUSTODY (§4.3.4, as the C# twin): after a root event a replica may hand its vote for a slot it
+ * has neither accepted nor learned to a random other replica, for good, persisting it first; the
+ * proxy starts at the replica's promise (finding F8: not at Zero). The replica's own promises then
+ * exclude the slot and it ignores RootAccept there, re-sending the custody as a reminder; the
+ * custodian applies the acceptor guards to the proxy and answers for it. A candidate counts
+ * promises per slot and leads once every slot from its commit point on has a majority.
  *****************************************************************************************/
 
 machine RootReplica {
@@ -23,6 +29,10 @@ machine RootReplica {
   var accCfg: map[int, int];
   var chosen: map[int, int];
   var restarted: bool;
+  var custody: map[int, int];      // CUSTODY: slot -> the custodian of this replica's vote there
+  var pxProm: map[int, int];       // CUSTODY: voter * 100 + slot -> the proxy's promise (this replica as custodian)
+  var pxAccBal: map[int, int];
+  var pxAccCfg: map[int, int];
   // volatile: proposer
   var role: int;                 // 0 follower, 1 candidate, 2 leader
   var ballot: int;
@@ -33,6 +43,9 @@ machine RootReplica {
   var pSum: int;
   var pFwd: bool;
   var reports: seq[tReport];
+  var pLow: int;                   // CUSTODY: the election's first slot
+  var slotIds: map[int, set[int]]; // CUSTODY: the promises counted per slot
+  var slotCust: map[int, bool];    // CUSTODY: a custodian's promise is among them
   var proposal: map[int, int];
   var aIds: map[int, set[int]];
   var aSum: map[int, int];
@@ -64,7 +77,9 @@ machine RootReplica {
     on eRunForLeader do (k: int) { StartElection(); }
     on eRootPrepare do (m: (bal: int, cand: int, low: int, nuclear: bool)) { OnPrepare(m.bal, m.cand, m.low, m.nuclear); }
     on eRootAccept do (m: (bal: int, epoch: int, cfg: int, leader: int)) { OnAccept(m.bal, m.epoch, m.cfg, m.leader); }
-    on eRootVote do (v: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool, via: int)) { OnVote(v.key, v.voters, v.reports, v.fwd, v.via); }
+    on eRootVote do (v: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool, via: int, slot: int, excl: set[int])) {
+      OnVote(v.key, v.voters, v.reports, v.fwd, v.via, v.slot, v.excl);
+    }
     // TLA+ Learn.
     on eRootCommit do (c: (epoch: int, cfg: int)) { NoteEvent(3, 0, c.epoch); Learn(c.epoch, c.cfg); MaybeDelegate(); }
     // §4.2 on RootNack: a higher ballot exists; step down.
@@ -73,6 +88,7 @@ machine RootReplica {
     }
     on eRelayVote do (v: (voter: int, key: tActKey, reports: seq[tReport])) { OnRelay(v.voter, v.key, v.reports); }
     on eDelegate do (d: (from: int, budget: int)) { delegators[d.from] = Events() + d.budget; }
+    on eCustody do (c: (from: int, slot: int, promise: int)) { OnCustody(c.from, c.slot, c.promise); }
     on eTimeout do (id: int) {
       if (id != timerId) { return; }
       ticking = false;
@@ -85,6 +101,7 @@ machine RootReplica {
       proposal = default(map[int, int]); aIds = default(map[int, set[int]]);
       aSum = default(map[int, int]); aFwd = default(map[int, bool]);
       pSenders = default(set[int]); aSenders = default(map[int, set[int]]); nuclear = false;
+      slotIds = default(map[int, set[int]]); slotCust = default(map[int, bool]);
       delegTo = -1; seen = default(set[int]); answered = default(set[int]);
       delegators = default(map[int, int]); relayKey = default(map[int, tActKey]);
       relayVoters = default(map[int, set[int]]); relayReports = default(map[int, seq[tReport]]);
@@ -94,12 +111,12 @@ machine RootReplica {
 
   state Down {
     ignore eRootSetup, eRunForLeader, eRootPrepare, eRootAccept, eRootVote, eRootCommit, eRootNack,
-           eRelayVote, eDelegate, eTimeout, eCrash;
+           eRelayVote, eDelegate, eCustody, eTimeout, eCrash;
     // TLA+ Recover: the durable state is back (MP: the promise falls back to the highest accepted ballot).
     on eRestart goto Up with {
       restarted = true;
       if (cfg.mutant == RX_MP) { SetPromise(MaxAccepted()); }
-      announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted());
+      announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted(), slot = 0);
     }
   }
 
@@ -120,7 +137,7 @@ machine RootReplica {
 
   fun SetPromise(b: int) {
     if (b == promised) { return; }
-    announce eRMonPromise, (r = me, before = promised, after = b);
+    announce eRMonPromise, (r = me, before = promised, after = b, slot = 0);
     promised = b;
   }
 
@@ -143,9 +160,10 @@ machine RootReplica {
   // PAPER_LITERAL: a delegated replica ignores root requests (TLA+ Ignores).
   fun Ignores(): bool { return cfg.mode == RM_PAPER_LITERAL && Delegated(); }
 
-  // TLA+ Delegate (§4.3.2 ChooseDelegate), K = 1.
+  // TLA+ Delegate (§4.3.2 ChooseDelegate), K = 1; in CUSTODY, GiveCustody.
   fun MaybeDelegate() {
     var d: int;
+    if (cfg.mode == RM_CUSTODY) { MaybeGiveCustody(); return; }
     if (Delegated() || HoldsDelegations() || $) { return; }
     d = (me + 1 + choose(cfg.n - 1)) % cfg.n;
     delegTo = d;
@@ -153,11 +171,93 @@ machine RootReplica {
     NSend(net, reps[d], eDelegate, (from = me, budget = 1));
   }
 
+  // TLA+ GiveCustody (§4.3.4 C1): hand the vote for a slot neither accepted nor learned to a
+  // random other replica, persisting the custody first. M15 (TLA+ RevokeCustody): a custody lapses.
+  fun MaybeGiveCustody() {
+    var free: seq[int];
+    var e: int;
+    var slot: int;
+    var d: int;
+    if (cfg.mutant == RX_M15 && sizeof(custody) > 0 && $) {
+      slot = keys(custody)[choose(sizeof(custody))];
+      custody -= (slot);
+      announce eRMonCustody, (voter = me, slot = slot, custodian = -1);
+      return;
+    }
+    e = CommitEpoch() + 1;
+    while (e <= cfg.maxEpoch) {
+      if (!(e in custody) && !(e in accBal) && !(e in chosen)) { free += (sizeof(free), e); }
+      e = e + 1;
+    }
+    if (sizeof(free) == 0 || $) { return; }
+    slot = free[choose(sizeof(free))];
+    d = (me + 1 + choose(cfg.n - 1)) % cfg.n;
+    custody[slot] = d;
+    announce eRMonCustody, (voter = me, slot = slot, custodian = d);
+    NSend(net, reps[d], eCustody, (from = me, slot = slot, promise = promised));
+  }
+
+  // CUSTODY C2: a request for a slot in custody is ignored; the custody is re-sent.
+  fun Remind(slot: int) {
+    announce eWitRCustodyIgnored;
+    NSend(net, reps[custody[slot]], eCustody, (from = me, slot = slot, promise = promised));
+  }
+
+  // CUSTODY C3 on Delegate: the proxy starts at the promise sent; a reminder for a kept proxy changes nothing.
+  fun OnCustody(from: int, slot: int, prom: int) {
+    if (from == me || (from * 100 + slot) in pxProm) { return; }
+    pxProm[from * 100 + slot] = prom;
+    pxAccBal[from * 100 + slot] = 0;
+  }
+
+  // TLA+ ProxyPromise (§4.3.4 C3 on RootPrepare): the acceptor guard on each proxy for a slot from
+  // low on, then a promise for that voter and slot.
+  fun ProxyPromises(bal: int, cand: int, low: int) {
+    var k: int;
+    var v: int;
+    var e: int;
+    var rs: seq[tReport];
+    var one: set[int];
+    foreach (k in keys(pxProm)) {
+      v = k / 100; e = k % 100;
+      one = default(set[int]); one += (v);
+      if (e >= low && bal >= pxProm[k]) {
+        if (bal > pxProm[k]) { announce eRMonPromise, (r = v, before = pxProm[k], after = bal, slot = e); pxProm[k] = bal; }
+        rs = default(seq[tReport]);
+        if (pxAccBal[k] > 0) { rs += (0, (voter = v, epoch = e, chosen = false, vbal = pxAccBal[k], cfg = pxAccCfg[k])); }
+        announce eRMonAct, (voter = v, kind = 1, bal = bal, epoch = e, by = me);
+        announce eRMonAcceptor, (r = v, promised = pxProm[k], maxAcc = pxAccBal[k], slot = e);
+        NSend(net, reps[cand], eRootVote, (key = (kind = 1, bal = bal, epoch = 0, cand = cand), voters = one,
+                                           reports = rs, fwd = false, via = me, slot = e, excl = default(set[int])));
+      }
+    }
+  }
+
+  // TLA+ ProxyAccept (§4.3.4 C3 on RootAccept): the acceptor guards of OnAccept on each proxy for the slot.
+  fun ProxyAccepts(bal: int, epoch: int, c: int, leader: int) {
+    var k: int;
+    var v: int;
+    var one: set[int];
+    foreach (k in keys(pxProm)) {
+      v = k / 100;
+      one = default(set[int]); one += (v);
+      if (k % 100 == epoch && (bal >= pxProm[k] || cfg.mutant == RX_M13)) {
+        if (cfg.mutant != RX_MR && bal > pxProm[k]) { announce eRMonPromise, (r = v, before = pxProm[k], after = bal, slot = epoch); pxProm[k] = bal; }
+        pxAccBal[k] = bal;
+        pxAccCfg[k] = c;
+        announce eRMonAct, (voter = v, kind = 2, bal = bal, epoch = epoch, by = me);
+        announce eRMonAcceptor, (r = v, promised = pxProm[k], maxAcc = bal, slot = epoch);
+        NSend(net, reps[leader], eRootVote, (key = (kind = 2, bal = bal, epoch = epoch, cand = leader), voters = one,
+                                             reports = default(seq[tReport]), fwd = false, via = me, slot = epoch, excl = default(set[int])));
+      }
+    }
+  }
+
   // §4.3.2 RouteVote: the first answer to an act goes through the delegate while delegated (RELAY);
   // a retransmission, anything after the budget is spent, or (directOnly) a promise for a nuclear
   // ballot (§4.10) goes straight to the requester. In PAPER_LITERAL the direct vote also carries
   // the phantom ids.
-  fun RouteVote(key: tActKey, rs: seq[tReport], directOnly: bool) {
+  fun RouteVote(key: tActKey, rs: seq[tReport], directOnly: bool, excl: set[int]) {
     var c: int;
     var first: bool;
     var voters: set[int];
@@ -179,7 +279,7 @@ machine RootReplica {
     if (cfg.mode == RM_PAPER_LITERAL) {
       foreach (d in keys(delegators)) { if (delegators[d] >= Events()) { voters += (d); } }
     }
-    NSend(net, reps[key.cand], eRootVote, (key = key, voters = voters, reports = rs, fwd = false, via = me));
+    NSend(net, reps[key.cand], eRootVote, (key = key, voters = voters, reports = rs, fwd = false, via = me, slot = 0, excl = excl));
   }
 
   // TLA+ Flush's input: buffer the vote; forward now or at the next timeout.
@@ -201,7 +301,8 @@ machine RootReplica {
   // TLA+ Flush (§4.3.2 DelegateFlush): one message with the ids and reports of every vote held for one act.
   fun Flush(c: int) {
     if (!(c in relayVoters)) { return; }
-    NSend(net, reps[relayKey[c].cand], eRootVote, (key = relayKey[c], voters = relayVoters[c], reports = relayReports[c], fwd = true, via = me));
+    NSend(net, reps[relayKey[c].cand], eRootVote, (key = relayKey[c], voters = relayVoters[c], reports = relayReports[c], fwd = true, via = me,
+                                                   slot = 0, excl = default(set[int])));
     relayKey -= (c);
     relayVoters -= (c);
     relayReports -= (c);
@@ -213,9 +314,14 @@ machine RootReplica {
   fun OnPrepare(bal: int, cand: int, low: int, nuc: bool) {
     var rs: seq[tReport];
     var e: int;
+    var excl: set[int];
     NoteEvent(1, bal, 0);
     maxRound = Max(maxRound, bal / 10);
     if (Ignores()) { return; }
+    if (cfg.mode == RM_CUSTODY) {
+      ProxyPromises(bal, cand, low);
+      foreach (e in keys(custody)) { if (e >= low) { excl += (e); Remind(e); } }
+    }
     if (bal < promised) { NSend(net, reps[cand], eRootNack, (bal = bal, promised = promised)); return; }
     SetPromise(bal);
     if (role != 0 && bal > ballot) { role = 0; }
@@ -225,9 +331,14 @@ machine RootReplica {
       else if (e in accBal) { rs += (sizeof(rs), (voter = me, epoch = e, chosen = false, vbal = accBal[e], cfg = accCfg[e])); }
       e = e + 1;
     }
-    announce eRMonAct, (voter = me, kind = 1, bal = bal, epoch = 0);
-    announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted());
-    RouteVote((kind = 1, bal = bal, epoch = 0, cand = cand), rs, nuc);
+    announce eRMonAct, (voter = me, kind = 1, bal = bal, epoch = 0, by = me);
+    if (cfg.mode == RM_CUSTODY) {
+      // C2: the promise covers each slot from low on whose vote this replica still holds.
+      e = low;
+      while (e <= cfg.maxEpoch) { if (!(e in excl)) { announce eRMonAct, (voter = me, kind = 1, bal = bal, epoch = e, by = me); } e = e + 1; }
+    }
+    announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted(), slot = 0);
+    RouteVote((kind = 1, bal = bal, epoch = 0, cand = cand), rs, nuc, excl);
     MaybeDelegate();
   }
 
@@ -236,13 +347,17 @@ machine RootReplica {
     NoteEvent(2, bal, epoch);
     if (Ignores()) { return; }
     if (epoch in chosen) { NSend(net, reps[leader], eRootCommit, (epoch = epoch, cfg = chosen[epoch])); return; }
+    if (cfg.mode == RM_CUSTODY) {
+      ProxyAccepts(bal, epoch, c, leader);
+      if (epoch in custody) { Remind(epoch); MaybeDelegate(); return; }
+    }
     if (bal < promised && cfg.mutant != RX_M13) { NSend(net, reps[leader], eRootNack, (bal = bal, promised = promised)); return; }
     if (cfg.mutant != RX_MR && bal > promised) { SetPromise(bal); }      // MR: the promise is not raised
     accBal[epoch] = bal;
     accCfg[epoch] = c;
-    announce eRMonAct, (voter = me, kind = 2, bal = bal, epoch = epoch);
-    announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted());
-    RouteVote((kind = 2, bal = bal, epoch = epoch, cand = leader), default(seq[tReport]), false);
+    announce eRMonAct, (voter = me, kind = 2, bal = bal, epoch = epoch, by = me);
+    announce eRMonAcceptor, (r = me, promised = promised, maxAcc = MaxAccepted(), slot = 0);
+    RouteVote((kind = 2, bal = bal, epoch = epoch, cand = leader), default(seq[tReport]), false, default(set[int]));
     MaybeDelegate();
   }
 
@@ -268,6 +383,8 @@ machine RootReplica {
     pIds = default(set[int]); pSenders = default(set[int]); pSum = 0; pFwd = false; reports = default(seq[tReport]);
     proposal = default(map[int, int]); aIds = default(map[int, set[int]]);
     aSum = default(map[int, int]); aFwd = default(map[int, bool]); aSenders = default(map[int, set[int]]);
+    slotIds = default(map[int, set[int]]); slotCust = default(map[int, bool]);
+    pLow = CommitEpoch() + 1;
     retries = 0;
     Broadcast(net, reps, eRootPrepare, (bal = ballot, cand = me, low = CommitEpoch() + 1, nuclear = nuclear));
     Arm();
@@ -285,12 +402,32 @@ machine RootReplica {
   }
 
   // A vote for one of this replica's requests: count its ids and declare a quorum when they reach one.
-  fun OnVote(key: tActKey, voters: set[int], rs: seq[tReport], fwd: bool, via: int) {
+  fun OnVote(key: tActKey, voters: set[int], rs: seq[tReport], fwd: bool, via: int, slot: int, excl: set[int]) {
     var x: int;
     var r: tReport;
     var ids: set[int];
+    var e: int;
+    var all: bool;
     if (key.bal != ballot || key.cand != me) { return; }
-    if (key.kind == 1 && role == 1) {
+    if (key.kind == 1 && role == 1 && cfg.mode == RM_CUSTODY) {
+      // CUSTODY: a custodian's promise counts for its one slot, a replica's own for every slot it did not exclude.
+      foreach (x in voters) { if (x >= 0 && x < cfg.n) { pIds += (x); } }
+      foreach (r in rs) { reports += (sizeof(reports), r); }
+      all = true;
+      e = pLow;
+      while (e <= cfg.maxEpoch) {
+        ids = default(set[int]);
+        if (e in slotIds) { ids = slotIds[e]; }
+        if ((slot > 0 && slot == e) || (slot == 0 && !(e in excl))) {
+          foreach (x in voters) { if (x >= 0 && x < cfg.n) { ids += (x); } }
+          if (slot > 0) { slotCust[e] = true; }
+        }
+        slotIds[e] = ids;
+        if (!IsQuorum(ids, sizeof(ids), ids)) { all = false; }
+        e = e + 1;
+      }
+      if (all && IsQuorum(pIds, sizeof(pIds), pIds)) { BecomeLeader(); }
+    } else if (key.kind == 1 && role == 1) {
       foreach (x in voters) { if (x >= 0 && x < cfg.n) { pIds += (x); } }
       pSum = pSum + sizeof(voters);
       pSenders += (via);
@@ -306,6 +443,7 @@ machine RootReplica {
       ids += (via);
       aSenders[key.epoch] = ids;
       if (fwd && sizeof(voters) >= 2) { aFwd[key.epoch] = true; }
+      if (slot > 0) { aFwd[key.epoch] = true; }
       if (IsQuorum(aIds[key.epoch], aSum[key.epoch], aSenders[key.epoch])) { Decide(key.epoch); }
     }
   }
@@ -323,7 +461,16 @@ machine RootReplica {
     var low: int;
     role = 2;
     retries = 0;
-    announce eRMonTally, (kind = 1, bal = ballot, epoch = 0, ids = pIds, n = cfg.n);
+    if (cfg.mode == RM_CUSTODY && pLow <= cfg.maxEpoch) {
+      e = pLow;
+      while (e <= cfg.maxEpoch) {
+        announce eRMonTally, (kind = 1, bal = ballot, epoch = e, ids = slotIds[e], n = cfg.n);
+        if (e in slotCust) { announce eWitRCustodyQuorum; }
+        e = e + 1;
+      }
+    } else {
+      announce eRMonTally, (kind = 1, bal = ballot, epoch = 0, ids = pIds, n = cfg.n);
+    }
     if (pFwd) { announce eWitRDelegatedQuorum; }
     e = CommitEpoch() + 1;
     low = e;
@@ -388,7 +535,8 @@ machine RootReplica {
     c = proposal[e];
     if (cfg.mutant == RX_MV) { c = -c; }
     announce eRMonTally, (kind = 2, bal = ballot, epoch = e, ids = aIds[e], n = cfg.n);
-    if (aFwd[e]) { announce eWitRDelegatedQuorum; }
+    if (aFwd[e] && cfg.mode == RM_CUSTODY) { announce eWitRCustodyQuorum; }
+    else if (aFwd[e]) { announce eWitRDelegatedQuorum; }
     announce eRMonDecided, (epoch = e, cfg = c);
     announce eWitRChosen;
     if (e >= 2) { announce eWitRSecondEpoch; }
@@ -420,7 +568,9 @@ machine RootReplica {
       if (cfg.mutant == RX_M3 && sizeof(pIds) > 0) { BecomeLeader(); return; }
       if (retries < 2) {
         retries = retries + 1;
-        Broadcast(net, reps, eRootPrepare, (bal = ballot, cand = me, low = CommitEpoch() + 1, nuclear = nuclear));
+        // CUSTODY: a re-sent prepare keeps the election's low, the slots the promises are counted for.
+        if (cfg.mode == RM_CUSTODY) { low = pLow; } else { low = CommitEpoch() + 1; }
+        Broadcast(net, reps, eRootPrepare, (bal = ballot, cand = me, low = low, nuclear = nuclear));
         Arm();
       }
     } else if (role == 2) {

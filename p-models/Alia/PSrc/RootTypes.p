@@ -8,9 +8,10 @@
  * one owner, as the brief's <<round, pid>>; 0 is "no ballot".
  *****************************************************************************************/
 
-enum tRootMode { RM_RELAY, RM_PAPER_LITERAL }
-// The root-tier mutants of configs/Alia/MCAliaRoot.tla (M1 is RM_PAPER_LITERAL; MU, unanimity, breaks liveness only).
-enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M12, RX_M13, RX_M17, RX_MR, RX_MP, RX_MA, RX_MV, RX_MU }
+enum tRootMode { RM_RELAY, RM_PAPER_LITERAL, RM_CUSTODY }
+// The root-tier mutants of configs/Alia/MCAliaRoot.tla (M1 is RM_PAPER_LITERAL; MU, unanimity, breaks liveness only;
+// M15, a custody that lapses, needs RM_CUSTODY).
+enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M12, RX_M13, RX_M17, RX_MR, RX_MP, RX_MA, RX_MV, RX_MU, RX_M15 }
 
 type tRootConfig = (mode: tRootMode, mutant: tRootMutant, n: int, maxEpoch: int, elections: int,
                     drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int);
@@ -24,12 +25,15 @@ type tReport = (voter: int, epoch: int, chosen: bool, vbal: int, cfg: int);
 event eRootSetup: seq[machine];                                         // the harness gives every replica the list
 event eRunForLeader: int;                                               // §4.2 rootTimer fired (the environment; the payload counts the timeouts)
 event eRootPrepare: (bal: int, cand: int, low: int, nuclear: bool);     // §3.1 RootPrepare (nuclear: §4.10)
-event eRootVote: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool, via: int);   // RootPromise / RootAccepted, sent by via
+// RootPromise / RootAccepted, sent by via. CUSTODY (§4.3.4): slot > 0 marks a custodian's act on the proxy it keeps
+// for its one voter's vote in that slot; a replica's own promise covers every slot from low on except excl (C2).
+event eRootVote: (key: tActKey, voters: set[int], reports: seq[tReport], fwd: bool, via: int, slot: int, excl: set[int]);
 event eRootAccept: (bal: int, epoch: int, cfg: int, leader: int);       // §3.1 RootAccept
 event eRootCommit: (epoch: int, cfg: int);                              // §3.1 RootCommit
 event eRootNack: (bal: int, promised: int);                             // §3.1 RootNack
 event eRelayVote: (voter: int, key: tActKey, reports: seq[tReport]);    // §3.2 RelayVote (RELAY)
 event eDelegate: (from: int, budget: int);                              // §3.2 Delegate
+event eCustody: (from: int, slot: int, promise: int);                   // §3.2 Delegate in CUSTODY (C1): the vote for slot, for good, from promise on
 
 // M17's count of subquorums: two, as in the brief's layout V3 (configurations are opaque here).
 fun M17Subquorums(): int { return 2; }

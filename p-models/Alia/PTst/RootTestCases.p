@@ -46,6 +46,15 @@ test tcAliaRootMARootContiguity [main=TestRootMA]: assert RootContiguity in (uni
 machine TestRootMV { start state S { entry { new AliaRootHarness(RootChaos(RM_RELAY, RX_MV, 3)); } } }
 test tcAliaRootMVRootValidity [main=TestRootMV]: assert RootValidity in (union AliaRootSystem, { TestRootMV });
 
+// CUSTODY (§4.3.4): votes handed to custodians for good, per slot; every monitor and ALIA-S16.
+machine TestRootCustody { start state S { entry { new AliaRootHarness(RootChaos(RM_CUSTODY, RX_NONE, 3)); } } }
+test tcAliaRootCustody [main=TestRootCustody]: assert RootAgreement, RootValidity, RootContiguity, TallyHonesty, TallyIsMajority,
+  AcceptedBelowPromise, AcceptorMonotonic, DelegationDiscipline, Reached in (union AliaRootSystem, { TestRootCustody });
+// M15: in CUSTODY a custody lapses and the replica answers for the slot itself again.
+machine TestRootM15 { start state S { entry { new AliaRootHarness(RootChaos(RM_CUSTODY, RX_M15, 3)); } } }
+test tcAliaRootM15RootAgreement [main=TestRootM15]: assert RootAgreement in (union AliaRootSystem, { TestRootM15 });
+test tcAliaRootM15DelegationDiscipline [main=TestRootM15]: assert DelegationDiscipline in (union AliaRootSystem, { TestRootM15 });
+
 // ALIA-L1: every root slot gets a configuration with one replica down for good (RELAY, nuclear
 // elections at random); the safety monitors too.
 machine TestRootLive { start state S { entry { new AliaRootHarness(RootLive(RX_NONE)); } } }
