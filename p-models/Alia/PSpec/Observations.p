@@ -7,6 +7,7 @@ event eAMonActive: (inst: int, tag: int, ver: int);     // StartInstance / Choos
 event eAMonSealed: (inst: int, tag: int);                // Choose(EpochChange): an active tag was sealed
 event eAMonEffect: (inst: int, cid: int, sn: int, put: bool, ver: int, val: int);  // Choose(Op) took effect
 event eAMonInvoke: (cid: int, sn: int);                 // Invoke
+event eAMonConfig: (epoch: int, tag: int, owners: set[int]);   // RootReveal: the subquorums owning a tag in a revealed configuration
 event eAMonReply: (cid: int, sn: int, put: bool, ver: int, val: int);   // Complete
 
 event eWitAHandoff;       // a tag became active through an Install (ALIA-W6)

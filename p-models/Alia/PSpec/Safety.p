@@ -14,6 +14,18 @@ fun HoldersRemove(h: map[int, set[int]], tag: int, inst: int): map[int, set[int]
   return h;
 }
 
+/* ALIA-S7 ConfigWellFormed (TLA+ ConfigWellFormedInv): every tag of a configuration the root
+   reveals is owned by exactly one subquorum. The other conjunct, no replica in two subquorums, has
+   no state here: the P data plane has instances, not replicas. */
+spec ConfigWellFormed observes eAMonConfig {
+  start state Watching {
+    on eAMonConfig do (c: (epoch: int, tag: int, owners: set[int])) {
+      assert sizeof(c.owners) == 1,
+        format("ConfigWellFormed [ALIA-S7]: in epoch {0} tag {1} is owned by the subquorums {2}, not by exactly one", c.epoch, c.tag, c.owners);
+    }
+  }
+}
+
 /* ALIA-S8 SingleHolder (TLA+ SingleHolderInv): at most one instance serves a tag at any time. */
 spec SingleHolder observes eAMonActive, eAMonSealed {
   var holders: map[int, set[int]];

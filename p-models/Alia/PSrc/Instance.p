@@ -94,8 +94,8 @@ machine Instance {
 
   fun Scope(): set[int] {
     var s: set[int];
-    if (Owner(epoch, 0) == sq) { s += (0); }
-    if (Owner(epoch, 1) == sq) { s += (1); }
+    if (Owns(cfg.mutant, epoch, sq, 0)) { s += (0); }
+    if (Owns(cfg.mutant, epoch, sq, 1)) { s += (1); }
     return s;
   }
 
@@ -231,7 +231,7 @@ machine Instance {
       return;
     }
     // An operation on o1 (in t1): allowed only on an active tag (M7: any tag of the scope).
-    if (cfg.mutant == AM_M7) { allowed = Owner(epoch, 0) == sq; } else { allowed = 0 in active; }
+    if (cfg.mutant == AM_M7) { allowed = Owns(cfg.mutant, epoch, sq, 0); } else { allowed = 0 in active; }
     if (!allowed) {
       if (0 in sealed) { announce eWitAApplyReject; }
       return;

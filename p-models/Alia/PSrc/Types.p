@@ -10,7 +10,7 @@
  * duplicated (a re-proposal) by the network; the TLA+ twin is `prop` and Choose.
  *****************************************************************************************/
 
-enum tAliaMutant { AM_NONE, AM_M5, AM_M6, AM_M7, AM_M10, AM_M14, AM_M16 }
+enum tAliaMutant { AM_NONE, AM_M5, AM_M6, AM_M7, AM_M9, AM_M10, AM_M14, AM_M16 }
 
 type tAliaConfig = (mutant: tAliaMutant, drops: int, dups: int, crashes: int, restart: bool,
                     timerOdds: int, horizon: int);
@@ -41,3 +41,9 @@ fun Owner(e: int, t: int): int {
   return 1;
 }
 fun InstOf(sq: int, e: int): int { return sq + 2 * e; }
+// Whether subquorum sq owns tag t in epoch e. M9 (brief §8, configuration X3 of §5.4): the root
+// does not check ValidCfg and reveals an epoch 1 where t1 is owned by A as well as by B.
+fun Owns(m: tAliaMutant, e: int, sq: int, t: int): bool {
+  if (m == AM_M9 && e == 1 && t == 0) { return true; }
+  return Owner(e, t) == sq;
+}

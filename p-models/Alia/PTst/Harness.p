@@ -23,6 +23,12 @@ machine AliaHarness {
       releasers += (0, insts[0]);
       releasers += (1, insts[1]);
       send net, eNetCrashTargets, releasers;
+      // The configurations the root reveals (epoch 0 is the genesis).
+      i = 0;
+      while (i < 4) {
+        announce eAMonConfig, (epoch = i / 2, tag = i % 2, owners = OwnersOf(cfg.mutant, i / 2, i % 2));
+        i = i + 1;
+      }
       while (r < 3) { Broadcast(net, insts, eNewEpoch, 1); r = r + 1; }
       a += (0, true); a += (1, true);
       b += (0, false); b += (1, false);
@@ -30,6 +36,13 @@ machine AliaHarness {
       new AliaClient((id = 2, net = net, insts = insts, script = b));
     }
   }
+}
+
+fun OwnersOf(m: tAliaMutant, e: int, t: int): set[int] {
+  var s: set[int];
+  if (Owns(m, e, 0, t)) { s += (0); }
+  if (Owns(m, e, 1, t)) { s += (1); }
+  return s;
 }
 
 // Loss, duplication and a crash-restart of a releaser.

@@ -7,7 +7,7 @@
 module AliaSystem = { AliaHarness, Network, Instance, AliaClient };
 
 machine TestHandoff { start state S { entry { new AliaHarness(AliaFaulty(AM_NONE)); } } }
-test tcAliaHandoff [main=TestHandoff]: assert SingleHolder, OpsOnlyAtHolder, NoLostAckedWrite, Linearizable, TransitionCompletes, Reached in (union AliaSystem, { TestHandoff });
+test tcAliaHandoff [main=TestHandoff]: assert ConfigWellFormed, SingleHolder, OpsOnlyAtHolder, NoLostAckedWrite, Linearizable, TransitionCompletes, Reached in (union AliaSystem, { TestHandoff });
 
 // M5: EpochStart makes the whole scope active (serve before the handoff).
 machine TestM5 { start state S { entry { new AliaHarness(AliaFaulty(AM_M5)); } } }
@@ -19,6 +19,10 @@ test tcAliaM6NoLostAckedWrite [main=TestM6]: assert NoLostAckedWrite in (union A
 // M7: Apply("Op") checks the scope, not the active set.
 machine TestM7 { start state S { entry { new AliaHarness(AliaFaulty(AM_M7)); } } }
 test tcAliaM7OpsOnlyAtHolder [main=TestM7]: assert OpsOnlyAtHolder in (union AliaSystem, { TestM7 });
+// M9: the root reveals a configuration where two subquorums own t1 (X3).
+machine TestM9 { start state S { entry { new AliaHarness(AliaFaulty(AM_M9)); } } }
+test tcAliaM9ConfigWellFormed [main=TestM9]: assert ConfigWellFormed in (union AliaSystem, { TestM9 });
+test tcAliaM9SingleHolder [main=TestM9]: assert SingleHolder in (union AliaSystem, { TestM9 });
 // M10: the old instance never closes; the acquirer takes over from the initial state.
 machine TestM10 { start state S { entry { new AliaHarness(AliaFaulty(AM_M10)); } } }
 test tcAliaM10SingleHolder [main=TestM10]: assert SingleHolder in (union AliaSystem, { TestM10 });
