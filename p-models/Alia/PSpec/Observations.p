@@ -15,14 +15,15 @@ event eWitAReadAcross;    // a Get at an epoch-1 instance returned a Put taken b
 event eWitARetire;        // an instance retired after its acks (ALIA-W8)
 event eWitAApplyReject;   // an op proposed while its tag was active was rejected at apply (ALIA-W9)
 event eWitAClientDone;    // a client finished its script
+event eWitAChain;         // a tag became active at an epoch-2 instance: it moved twice (ALIA-W11)
 
 // The witnesses of both tiers (the root tier's are declared in RootSafety.p).
-spec Reached observes eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone,
+spec Reached observes eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone, eWitAChain,
                       eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
                       eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored,
                       eWitDrop, eWitDup, eWitCrash, eWitRestart {
   start state Watching {
-    ignore eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone,
+    ignore eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone, eWitAChain,
            eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
            eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored,
            eWitDrop, eWitDup, eWitCrash, eWitRestart;

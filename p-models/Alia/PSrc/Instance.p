@@ -60,6 +60,8 @@ machine Instance {
       foreach (t in h.tags) {
         if (t in sealed) { ready += (t); snap[t] = frozen[t]; }
         else if (cfg.mutant == AM_M6 && t in active) { ready += (t); snap[t] = SnapshotOf(t); }
+        // M8: the releaser answers for a tag still pending in it, with the initial state.
+        else if (cfg.mutant == AM_M8 && t in pending) { ready += (t); snap[t] = (ver = 0, val = 0, sess = default(map[int, tSess])); }
       }
       if (sizeof(ready) > 0) { NSend(net, insts[h.acq], eHandoffReply, (tags = ready, from = me, snap = snap)); }
       Arm();
@@ -221,6 +223,7 @@ machine Instance {
           active += (t);
           announce eAMonActive, (inst = me, tag = t, ver = ver);
           announce eWitAHandoff;
+          if (epoch == 2) { announce eWitAChain; }
         } else {
           sealed += (t);
           frozen[t] = SnapshotOf(t);

@@ -10,10 +10,11 @@
  * duplicated (a re-proposal) by the network; the TLA+ twin is `prop` and Choose.
  *****************************************************************************************/
 
-enum tAliaMutant { AM_NONE, AM_M5, AM_M6, AM_M7, AM_M9, AM_M10, AM_M14, AM_M16 }
+enum tAliaMutant { AM_NONE, AM_M5, AM_M6, AM_M7, AM_M8, AM_M9, AM_M10, AM_M14, AM_M16 }
 
+// epochs: the last epoch, 1 (MC-B) or 2 (MC-B3, the release chain: t1 moves back to A in epoch 2).
 type tAliaConfig = (mutant: tAliaMutant, drops: int, dups: int, crashes: int, restart: bool,
-                    timerOdds: int, horizon: int);
+                    timerOdds: int, horizon: int, epochs: int);
 
 // A client's session entry (brief §4.6): its latest operation and the result (ver, val).
 type tSess = (sn: int, ver: int, val: int);
@@ -35,9 +36,9 @@ event eHandoffAck: (tags: set[int]);                       // §4.7.1 after the 
 event eAliaRequest: (client: machine, cid: int, sn: int, put: bool, val: int);  // §4.8.1 a client's request
 event eAliaReply: (sn: int, ver: int, val: int);          // the result recorded for it
 
-// The configuration of V2: the owner of tag t in epoch e.
+// The configuration of V2 (and of V2's release chain in epoch 2): the owner of tag t in epoch e.
 fun Owner(e: int, t: int): int {
-  if (e == 0 && t == 0) { return 0; }
+  if ((e == 0 || e == 2) && t == 0) { return 0; }
   return 1;
 }
 fun InstOf(sq: int, e: int): int { return sq + 2 * e; }

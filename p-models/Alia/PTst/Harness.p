@@ -17,19 +17,21 @@ machine AliaHarness {
       var r: int;
       net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,
                          timerOdds = cfg.timerOdds, horizon = cfg.horizon, leaderFaults = false, proxyCrashes = false));
-      while (i < 4) { insts += (i, new Instance((me = i, cfg = cfg, net = net))); i = i + 1; }
+      while (i < 2 * (cfg.epochs + 1)) { insts += (i, new Instance((me = i, cfg = cfg, net = net))); i = i + 1; }
       i = 0;
-      while (i < 4) { send insts[i], eAliaSetup, insts; i = i + 1; }
+      while (i < sizeof(insts)) { send insts[i], eAliaSetup, insts; i = i + 1; }
       releasers += (0, insts[0]);
       releasers += (1, insts[1]);
       send net, eNetCrashTargets, releasers;
       // The configurations the root reveals (epoch 0 is the genesis).
       i = 0;
-      while (i < 4) {
+      while (i < sizeof(insts)) {
         announce eAMonConfig, (epoch = i / 2, tag = i % 2, owners = OwnersOf(cfg.mutant, i / 2, i % 2));
         i = i + 1;
       }
       while (r < 3) { Broadcast(net, insts, eNewEpoch, 1); r = r + 1; }
+      r = 0;
+      while (cfg.epochs >= 2 && r < 3) { Broadcast(net, insts, eNewEpoch, 2); r = r + 1; }
       a += (0, true); a += (1, true);
       b += (0, false); b += (1, false);
       new AliaClient((id = 1, net = net, insts = insts, script = a));
@@ -47,5 +49,10 @@ fun OwnersOf(m: tAliaMutant, e: int, t: int): set[int] {
 
 // Loss, duplication and a crash-restart of a releaser.
 fun AliaFaulty(m: tAliaMutant): tAliaConfig {
-  return (mutant = m, drops = 2, dups = 2, crashes = 1, restart = true, timerOdds = 10, horizon = 80);
+  return (mutant = m, drops = 2, dups = 2, crashes = 1, restart = true, timerOdds = 10, horizon = 80, epochs = 1);
+}
+
+// MC-B3, the release chain: epoch 2 moves t1 back from B to A; the same faults.
+fun AliaChain(m: tAliaMutant): tAliaConfig {
+  return (mutant = m, drops = 2, dups = 2, crashes = 1, restart = true, timerOdds = 10, horizon = 80, epochs = 2);
 }
