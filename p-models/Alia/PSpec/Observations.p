@@ -5,6 +5,8 @@
 
 event eAMonActive: (inst: int, tag: int, ver: int);     // StartInstance / Choose(Install): a tag became active
 event eAMonSealed: (inst: int, tag: int);                // Choose(EpochChange): an active tag was sealed
+event eAMonFrozen: (inst: int, tag: int, ver: int, val: int);   // the snapshot frozen for a sealed tag (at the seal, or at an Install after it)
+event eAMonInstalled: (inst: int, epoch: int, tag: int, from: int, ver: int, val: int);   // Choose(Install): a tag taken with the snapshot from `from`
 event eAMonEffect: (inst: int, cid: int, sn: int, put: bool, ver: int, val: int);  // Choose(Op) took effect
 event eAMonInvoke: (cid: int, sn: int);                 // Invoke
 event eAMonConfig: (epoch: int, tag: int, owners: set[int]);   // RootReveal: the subquorums owning a tag in a revealed configuration

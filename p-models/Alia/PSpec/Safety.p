@@ -60,6 +60,24 @@ spec OpsOnlyAtHolder observes eAMonActive, eAMonSealed, eAMonEffect {
   }
 }
 
+/* ALIA-S10 HandoffFaithful (TLA+ HandoffFaithfulInv): every Install names the previous epoch's
+   owner of its tag as its source and carries the snapshot that source froze when it sealed the
+   tag (the object's version and value; the session tables are not compared). */
+spec HandoffFaithful observes eAMonFrozen, eAMonInstalled {
+  var frozen: map[int, (ver: int, val: int)];
+  start state Watching {
+    on eAMonFrozen do (f: (inst: int, tag: int, ver: int, val: int)) { frozen[f.inst * 10 + f.tag] = (ver = f.ver, val = f.val); }
+    on eAMonInstalled do (i: (inst: int, epoch: int, tag: int, from: int, ver: int, val: int)) {
+      assert i.from == InstOf(Owner(i.epoch - 1, i.tag), i.epoch - 1),
+        format("HandoffFaithful [ALIA-S10]: instance {0} installed tag {1} from instance {2}, not from its owner in epoch {3}", i.inst, i.tag, i.from, i.epoch - 1);
+      assert (i.from * 10 + i.tag) in frozen,
+        format("HandoffFaithful [ALIA-S10]: instance {0} installed tag {1} from instance {2}, which never sealed it", i.inst, i.tag, i.from);
+      assert frozen[i.from * 10 + i.tag] == (ver = i.ver, val = i.val),
+        format("HandoffFaithful [ALIA-S10]: instance {0} installed tag {1} at version {2}, but instance {3} froze version {4}", i.inst, i.tag, i.ver, i.from, frozen[i.from * 10 + i.tag].ver);
+    }
+  }
+}
+
 /* ALIA-S11 NoLostAckedWrite (TLA+ NoLostAckedWriteInv, the brief's runtime form): when a tag
    becomes active, its state holds every Put a client saw acknowledged. */
 spec NoLostAckedWrite observes eAMonActive, eAMonReply {

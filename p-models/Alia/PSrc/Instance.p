@@ -204,6 +204,7 @@ machine Instance {
         frozen[t] = SnapshotOf(t);
         sealed += (t);
         announce eAMonSealed, (inst = me, tag = t);
+        announce eAMonFrozen, (inst = me, tag = t, ver = frozen[t].ver, val = frozen[t].val);
       }
       active = default(set[int]);
       TryRetire();
@@ -212,6 +213,7 @@ machine Instance {
     if (e.kind == ENT_INSTALL) {
       foreach (t in e.tags) { if (t in pending) { T += (t); } }
       foreach (t in T) {
+        announce eAMonInstalled, (inst = me, epoch = epoch, tag = t, from = e.from, ver = e.snap[t].ver, val = e.snap[t].val);
         if (t == 0) { ver = e.snap[t].ver; val = e.snap[t].val; }
         foreach (c in keys(e.snap[t].sess)) {
           if (!(c in sess) || sess[c].sn < e.snap[t].sess[c].sn) { sess[c] = e.snap[t].sess[c]; }
@@ -227,6 +229,7 @@ machine Instance {
         } else {
           sealed += (t);
           frozen[t] = SnapshotOf(t);
+          announce eAMonFrozen, (inst = me, tag = t, ver = frozen[t].ver, val = frozen[t].val);
         }
       }
       if (sizeof(e.tags) > 0) { NSend(net, insts[e.from], eHandoffAck, (tags = e.tags,)); }

@@ -7,7 +7,7 @@
 module AliaSystem = { AliaHarness, Network, Instance, AliaClient };
 
 machine TestHandoff { start state S { entry { new AliaHarness(AliaFaulty(AM_NONE)); } } }
-test tcAliaHandoff [main=TestHandoff]: assert ConfigWellFormed, SingleHolder, OpsOnlyAtHolder, NoLostAckedWrite, Linearizable, TransitionCompletes, Reached in (union AliaSystem, { TestHandoff });
+test tcAliaHandoff [main=TestHandoff]: assert ConfigWellFormed, HandoffFaithful, SingleHolder, OpsOnlyAtHolder, NoLostAckedWrite, Linearizable, TransitionCompletes, Reached in (union AliaSystem, { TestHandoff });
 
 // M5: EpochStart makes the whole scope active (serve before the handoff).
 machine TestM5 { start state S { entry { new AliaHarness(AliaFaulty(AM_M5)); } } }
@@ -21,10 +21,11 @@ machine TestM7 { start state S { entry { new AliaHarness(AliaFaulty(AM_M7)); } }
 test tcAliaM7OpsOnlyAtHolder [main=TestM7]: assert OpsOnlyAtHolder in (union AliaSystem, { TestM7 });
 // MC-B3: the release chain, every safety monitor.
 machine TestChain { start state S { entry { new AliaHarness(AliaChain(AM_NONE)); } } }
-test tcAliaChain [main=TestChain]: assert ConfigWellFormed, SingleHolder, OpsOnlyAtHolder, NoLostAckedWrite, Linearizable, Reached in (union AliaSystem, { TestChain });
+test tcAliaChain [main=TestChain]: assert ConfigWellFormed, HandoffFaithful, SingleHolder, OpsOnlyAtHolder, NoLostAckedWrite, Linearizable, Reached in (union AliaSystem, { TestChain });
 // M8: on the chain, B1 answers A2 for t1 while t1 is still pending at B1, with the initial state.
 machine TestM8 { start state S { entry { new AliaHarness(AliaChain(AM_M8)); } } }
 test tcAliaM8NoLostAckedWrite [main=TestM8]: assert NoLostAckedWrite in (union AliaSystem, { TestM8 });
+test tcAliaM8HandoffFaithful [main=TestM8]: assert HandoffFaithful in (union AliaSystem, { TestM8 });
 // M9: the root reveals a configuration where two subquorums own t1 (X3).
 machine TestM9 { start state S { entry { new AliaHarness(AliaFaulty(AM_M9)); } } }
 test tcAliaM9ConfigWellFormed [main=TestM9]: assert ConfigWellFormed in (union AliaSystem, { TestM9 });
