@@ -197,6 +197,16 @@ NuclearElections == DelegationMode # "PAPER_LITERAL"
 \* §4.2 on RootPrepare: a candidate or leader that promises another
 \* candidate's higher ballot steps down (MD: it keeps its role).
 StepsDown(r, m) == m.cand # r /\ m.bal > rBallot[r]
+\* §10.3 NextConfig, the root policy: a leader may propose any valid
+\* configuration (the L6 model: exactly the one that recasts the replicas
+\* down as spares; MN: one that never recasts).
+PolicyAllows(l, cfg) == TRUE
+\* The spares a configuration names (§4.10, §10.4): configurations are opaque
+\* here, so none; the L6 model's configurations are sets of spares.
+Spares(cfg) == {}
+\* Whether a replica may crash now (the L6 model: only before any slot is
+\* chosen, so that a later slot can recast it; the model's slots are few).
+MayCrash == TRUE
 
 -----------------------------------------------------------------------------
 (* Delegation (§4.3).                                                       *)
@@ -442,7 +452,7 @@ BecomeLeader(c) ==
 \* configuration once every earlier slot is learned and none is open.
 Propose(l, e, cfg) ==
     /\ up[l] /\ role[l] = "L" /\ proposal[l][e] = NIL /\ rChosen[l][e] = NIL
-    /\ MayOpen(l, e)
+    /\ MayOpen(l, e) /\ PolicyAllows(l, cfg)
     /\ proposal' = [proposal EXCEPT ![l][e] = cfg]
     /\ Send(MsgAccept(rBallot[l], e, cfg, l))
     /\ UNCHANGED <<custodyVars, durableVars, up, role, rBallot, deleg, dlgs, ghostVars>>
@@ -468,7 +478,7 @@ Learn(r) ==
 
 \* Crash: the volatile state is lost (roles, proposals, delegations).
 Crash(r) ==
-    /\ up[r] /\ crashes < MaxCrashes
+    /\ up[r] /\ crashes < MaxCrashes /\ MayCrash
     /\ up' = [up EXCEPT ![r] = FALSE]
     /\ role' = [role EXCEPT ![r] = "F"]
     /\ rBallot' = [rBallot EXCEPT ![r] = 0]
@@ -592,6 +602,12 @@ StableLeader == \E l \in Replicas :
 \* every live replica.
 LeaderStabilityProp == <>[]LastCandidateLive => <>[]StableLeader
 
+\* ALIA-L6 NuclearRecovery (RELAY): with a stable leader, every replica that
+\* stays down for good is eventually recast as a spare by a chosen
+\* configuration (the root policy recasts unresponsive replicas, §4.10).
+NuclearRecoveryProp == <>[]LastCandidateLive =>
+    \A r \in Replicas : <>[](~up[r]) => <>(\E e \in Epochs : \E c \in chosenCfgs[e] : r \in Spares(c))
+
 -----------------------------------------------------------------------------
 (* Reachability witnesses: a correct model must violate each.               *)
 
@@ -624,6 +640,9 @@ NoNuclearReproposeWitness == ~\E m \in msgs :
     /\ m.type = "Accept" /\ NuclearBallot(m.bal)
     /\ \E p \in msgs : p.type = "Promise" /\ p.bal = m.bal /\ p.cand = m.leader
                        /\ \E rep \in p.reports : rep.epoch = m.epoch /\ rep.kind = "Accepted" /\ rep.cfg = m.cfg
+\* ALIA-W24 No chosen configuration names a spare (the L6 model: nobody is
+\* ever recast).
+NoRecastWitness == \A e \in Epochs : \A c \in chosenCfgs[e] : Spares(c) = {}
 \* ALIA-W5 No replica that crashed performs an acceptor act afterwards.
 NoVoteAfterRestartWitness == revived = {}
 =============================================================================

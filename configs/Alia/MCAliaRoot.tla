@@ -35,6 +35,19 @@ MCNoNuclearElections == FALSE
 \* as well it grows past 10^7 states.  The one-ballot model keeps relays.
 MCNoRelayRoutes == FALSE
 
+\* The L6 model (brief §6.2 L6, §4.10): a configuration is the set of replicas
+\* it recasts as spares (every other detail stays opaque), and the leader's
+\* policy recasts exactly the replicas that are down: the brief's failure
+\* detector taken as accurate, which a crash for good makes it eventually.
+\* The crash comes before any message, so the model's one slot can recast
+\* it (with unbounded slots, a crash at any time would be recast by a later
+\* slot; two slots and a crash at any time before the first is chosen grew
+\* past 744,000 states in 9 minutes without finishing).
+MCSpareSets == {{}} \cup {{r} : r \in Replicas}
+MCSpares(c) == c
+MCRecastPolicy(l, c) == c = {r \in Replicas : ~up[r]}
+MCCrashFirst == msgs = {}
+
 \* ---------------------------------------------------------------------------
 \* Mutants (brief §8).  Each is a one-rule override named in its cfg.  M1
 \* (PAPER_LITERAL) is the constant DelegationMode.
@@ -107,6 +120,11 @@ MutantMUIsQuorum(M) == UNION {m.voters : m \in M} = Replicas
 \* so two replicas go on believing they lead: L2 fails (safety holds, since
 \* the old leader's accepts are refused).
 MutantMDStepsDown(r, m) == FALSE
+
+\* MN (ours, liveness): the root policy never recasts anybody (it proposes
+\* the configuration with no spares): a replica down for good stays in its
+\* role for ever, and L6 fails.
+MutantMNPolicy(l, c) == c = {}
 
 \* MT (the harness's check that TypeOK can fail): an accepted value recorded
 \* with a ballot outside Ballots.
