@@ -78,6 +78,7 @@ public class AliaRootTests
     [InlineData("epochs", "0", "at least one root slot")]
     [InlineData("elections", "0", "at least one election")]
     [InlineData("mutant", "M15", "mutant M15 needs mode custody")]
+    [InlineData("mutant", "MZ", "mutant MZ needs mode custody")]
     [InlineData("mode", "proxy", "mode \"proxy\"")]
     [InlineData("mutant", "M99", "mutant \"M99\"")]
     [InlineData("mutant", "M17", "mutant M17 needs n ≥ 4")]
@@ -86,7 +87,7 @@ public class AliaRootTests
     public void Bad_root_fields_are_refused_naming_the_field_or_the_constraint(string field, string value, string message)
     {
         var fields = new Dictionary<string, string> { ["tier"] = "root", [field] = value };
-        if (value == "M15") fields["mode"] = "relay";
+        if (value is "M15" or "MZ") fields["mode"] = "relay";
         var e = Assert.ThrowsAny<ArgumentException>(() => RootScenarios.Build(fields, null));
         Assert.Contains(message, e.Message);
     }

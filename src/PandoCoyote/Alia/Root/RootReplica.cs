@@ -219,15 +219,19 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         _custody[slot] = d;
         Observe(new ObsCustody(_me, slot, d));
         Coverage.Hit("alia-root: a replica handed its vote for a slot into custody");
-        Send(d, new Custody(_me, slot, _promised));
+        if (_promised > Ballot.None) Coverage.Hit("alia-root: a replica handed a slot over after it had promised");
+        Send(d, new Custody(_me, slot, ProxyStart));
     }
 
     /// <summary>CUSTODY C2: a request for a slot in custody is ignored; the custody is re-sent (a lost one costs the vote only until then).</summary>
     private void Remind(int slot)
     {
         Coverage.Hit("alia-root: a replica ignored a request for a slot in custody");
-        Send(_custody[slot], new Custody(_me, slot, _promised));
+        Send(_custody[slot], new Custody(_me, slot, ProxyStart));
     }
+
+    /// <summary>TLA+ ProxyStart (§4.3.4 C1/C3, finding F8): the proxy starts at this replica's promise, which covers every slot (MZ: at Zero).</summary>
+    private Ballot ProxyStart => S.Mutant == RootMutant.MZProxyFromZero ? Ballot.None : _promised;
 
     /// <summary>
     /// CUSTODY C3 on Delegate (TLA+ GiveCustody's delivery): the proxy starts at the promise the replica sent; a reminder

@@ -34,7 +34,7 @@ public sealed record RootSystem(RootSettings Settings, FaultPlan Faults, bool Ch
 /// Builds a root-tier deployment from the fields of a <c>tests/coyote.json</c> entry with <c>tier: root</c>. Fields:
 /// <c>n</c> (replicas, default 3), <c>epochs</c> (root slots, default 2), <c>mode</c> (relay, paper_literal, custody),
 /// <c>faults</c> (none, reorder, chaos, crashstop), <c>mutant</c> (none, M1 = mode paper_literal,
-/// M2, M3, M4, M12, M13, M15 (mode custody), M17, MR, MP, MA, MV, MU), <c>elections</c> (election timeouts the environment fires, default 3;
+/// M2, M3, M4, M12, M13, M15 and MZ (mode custody), M17, MR, MP, MA, MV, MU), <c>elections</c> (election timeouts the environment fires, default 3;
 /// under the fair strategy, which checks liveness, they never stop and the field is refused).
 /// </summary>
 public static class RootScenarios
@@ -46,7 +46,7 @@ public static class RootScenarios
         ["M4"] = RootMutant.M4OffByOne, ["M13"] = RootMutant.M13AcceptAnyBallot, ["MR"] = RootMutant.MRNoRaise,
         ["MP"] = RootMutant.MPPromiseLost, ["MA"] = RootMutant.MAAlphaTwo, ["MV"] = RootMutant.MVOtherValue,
         ["M12"] = RootMutant.M12NuclearIgnoresPhase1, ["M17"] = RootMutant.M17SenderCount, ["MU"] = RootMutant.MUUnanimity,
-        ["M15"] = RootMutant.M15CustodyRevoked,
+        ["M15"] = RootMutant.M15CustodyRevoked, ["MZ"] = RootMutant.MZProxyFromZero,
     };
 
     private static readonly string[] Fields = ["tier", "n", "epochs", "mode", "faults", "mutant", "elections"];
@@ -75,7 +75,7 @@ public static class RootScenarios
         var mutantName = F("mutant", "none");
         var mutant = MutantNames.TryGetValue(mutantName, out var m) ? m
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
-        var mode = ModeOf(F("mode", mutantName switch { "M1" => "paper_literal", "M15" => "custody", _ => "relay" }));
+        var mode = ModeOf(F("mode", mutantName switch { "M1" => "paper_literal", "M15" or "MZ" => "custody", _ => "relay" }));
         if (mutantName == "M1" && mode != DelegationMode.PaperLiteral) throw new ArgumentException("mutant M1 is mode paper_literal: drop the mode field or set it to paper_literal");
         if (liveness && fields.ContainsKey("elections"))
             throw new ArgumentException("elections: under the fair strategy (liveness) election timeouts never stop; drop the field");

@@ -48,6 +48,8 @@ public enum RootMutant
     MUUnanimity,
     /// <summary>M15: in CUSTODY a custody lapses (on a root event, as a heartbeat-based lapse would) and the replica answers for the slot itself again.</summary>
     M15CustodyRevoked,
+    /// <summary>MZ (ours, finding F8): in CUSTODY the proxy starts at Zero, as the brief's §4.3.4 C3 reads, not at the replica's promise.</summary>
+    MZProxyFromZero,
 }
 
 /// <summary>
@@ -80,6 +82,8 @@ public sealed record RootSettings(int N, int MaxEpoch, DelegationMode Mode, Root
             throw new ArgumentException($"mutant M17 needs n ≥ 4 (two senders of {N} are already a majority): n = {N}");
         if (Mutant == RootMutant.M15CustodyRevoked && Mode != DelegationMode.Custody)
             throw new ArgumentException("mutant M15 needs mode custody: it revokes a custody (§4.3.4 C4)");
+        if (Mutant == RootMutant.MZProxyFromZero && Mode != DelegationMode.Custody)
+            throw new ArgumentException("mutant MZ needs mode custody: it starts a custodian's proxy at Zero (§4.3.4 C3)");
         if (Mutant == RootMutant.MAAlphaTwo && MaxEpoch < 2) throw new ArgumentException("mutant MA needs epochs ≥ 2: it opens slot 2 before slot 1 is chosen");
         return this;
     }
