@@ -30,7 +30,8 @@ namespace PandoCoyote.Alia.Root;
 /// replica's own promises then exclude the slot and it ignores RootAccept for it (C2), re-sending the custody as a
 /// reminder; the custodian applies the acceptor guards to the proxy and answers for the replica (C3). Promises are
 /// therefore counted per slot: a candidate leads once every slot of the run from its commit point on has a majority of
-/// promises (the run's slots are few, so Phase 1 covers all of them at once). The TLA+ spec checks CUSTODY for one slot.
+/// promises (the run's slots are few, so Phase 1 covers all of them at once). specs/AliaRoot.tla models the same design
+/// (AliaRoot_A2_Custody); finding F8 (docs/findings.md) is why the proxy starts at the promise and not at Zero.
 /// </para>
 /// <para>
 /// Liveness runs (<see cref="RootSettings.Heartbeats"/>, ALIA-L1): the environment's election timeouts never stop, a
@@ -468,7 +469,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
     /// <summary>CUSTODY: a custodian's promise counts for its one slot; a replica's own promise for every slot it did not exclude (C2).</summary>
     private void CountSlotPromise(RootVote v)
     {
-        _promises.Add(v, S.N);        // the tally of the run's last slot being chosen already (no slot left to lead)
+        _promises.Add(v, S.N);        // every promise: the tally used when every slot of the run is chosen already
         foreach (var e in PhaseOneSlots)
         {
             if (v.ProxySlot != 0 ? v.ProxySlot != e : v.Excluded?.Contains(e) == true) continue;
