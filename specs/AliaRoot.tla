@@ -204,8 +204,8 @@ PolicyAllows(l, cfg) == TRUE
 \* The spares a configuration names (§4.10, §10.4): configurations are opaque
 \* here, so none; the L6 model's configurations are sets of spares.
 Spares(cfg) == {}
-\* Whether a replica may crash now (the L6 model: only before any slot is
-\* chosen, so that a later slot can recast it; the model's slots are few).
+\* Whether a replica may crash now (the L6 model: only before any message,
+\* so that its one slot can recast it).
 MayCrash == TRUE
 
 -----------------------------------------------------------------------------

@@ -190,6 +190,13 @@ machine Instance {
     return (ver = 0, val = 0, sess = s);
   }
 
+  // §4.6: a tag of a closed instance is sealed with its snapshot frozen (the monitors see the snapshot).
+  fun Freeze(t: int) {
+    frozen[t] = SnapshotOf(t);
+    sealed += (t);
+    announce eAMonFrozen, (inst = me, tag = t, ver = frozen[t].ver, val = frozen[t].val);
+  }
+
   // TLA+ Choose: §4.6 Apply, in the order entries are chosen.
   fun Apply(e: tEntry) {
     var t: int;
@@ -201,10 +208,8 @@ machine Instance {
       if (closed) { return; }
       closed = true;
       foreach (t in active) {
-        frozen[t] = SnapshotOf(t);
-        sealed += (t);
+        Freeze(t);
         announce eAMonSealed, (inst = me, tag = t);
-        announce eAMonFrozen, (inst = me, tag = t, ver = frozen[t].ver, val = frozen[t].val);
       }
       active = default(set[int]);
       TryRetire();
@@ -227,9 +232,7 @@ machine Instance {
           announce eWitAHandoff;
           if (epoch == 2) { announce eWitAChain; }
         } else {
-          sealed += (t);
-          frozen[t] = SnapshotOf(t);
-          announce eAMonFrozen, (inst = me, tag = t, ver = frozen[t].ver, val = frozen[t].val);
+          Freeze(t);
         }
       }
       if (sizeof(e.tags) > 0) { NSend(net, insts[e.from], eHandoffAck, (tags = e.tags,)); }

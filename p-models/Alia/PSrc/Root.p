@@ -401,9 +401,15 @@ machine RootReplica {
     return 2 * sizeof(ids) > cfg.n;
   }
 
+  // R2: the ids of a vote's voters that belong to the universe, added to a tally's set.
+  fun AddIds(ids: set[int], voters: set[int]): set[int] {
+    var x: int;
+    foreach (x in voters) { if (x >= 0 && x < cfg.n) { ids += (x); } }
+    return ids;
+  }
+
   // A vote for one of this replica's requests: count its ids and declare a quorum when they reach one.
   fun OnVote(key: tActKey, voters: set[int], rs: seq[tReport], fwd: bool, via: int, slot: int, excl: set[int]) {
-    var x: int;
     var r: tReport;
     var ids: set[int];
     var e: int;
@@ -411,7 +417,7 @@ machine RootReplica {
     if (key.bal != ballot || key.cand != me) { return; }
     if (key.kind == 1 && role == 1 && cfg.mode == RM_CUSTODY) {
       // CUSTODY: a custodian's promise counts for its one slot, a replica's own for every slot it did not exclude.
-      foreach (x in voters) { if (x >= 0 && x < cfg.n) { pIds += (x); } }
+      pIds = AddIds(pIds, voters);
       foreach (r in rs) { reports += (sizeof(reports), r); }
       all = true;
       e = pLow;
@@ -419,7 +425,7 @@ machine RootReplica {
         ids = default(set[int]);
         if (e in slotIds) { ids = slotIds[e]; }
         if ((slot > 0 && slot == e) || (slot == 0 && !(e in excl))) {
-          foreach (x in voters) { if (x >= 0 && x < cfg.n) { ids += (x); } }
+          ids = AddIds(ids, voters);
           if (slot > 0) { slotCust[e] = true; }
         }
         slotIds[e] = ids;
@@ -428,7 +434,7 @@ machine RootReplica {
       }
       if (all && IsQuorum(pIds, sizeof(pIds), pIds)) { BecomeLeader(); }
     } else if (key.kind == 1 && role == 1) {
-      foreach (x in voters) { if (x >= 0 && x < cfg.n) { pIds += (x); } }
+      pIds = AddIds(pIds, voters);
       pSum = pSum + sizeof(voters);
       pSenders += (via);
       if (fwd && sizeof(voters) >= 2) { pFwd = true; }
@@ -436,7 +442,7 @@ machine RootReplica {
       if (IsQuorum(pIds, pSum, pSenders)) { BecomeLeader(); }
     } else if (key.kind == 2 && role == 2 && key.epoch in proposal && !(key.epoch in chosen)) {
       ids = aIds[key.epoch];
-      foreach (x in voters) { if (x >= 0 && x < cfg.n) { ids += (x); } }
+      ids = AddIds(ids, voters);
       aIds[key.epoch] = ids;
       aSum[key.epoch] = aSum[key.epoch] + sizeof(voters);
       ids = aSenders[key.epoch];

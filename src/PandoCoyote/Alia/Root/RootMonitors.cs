@@ -271,6 +271,9 @@ public static class RootMonitors
         ["RootProgress"] = typeof(RootProgressMonitor),
     };
 
+    /// <summary>The names of the monitors a deployment registers by default: the safety ones, and the liveness ones when it checks liveness.</summary>
+    public static IReadOnlyList<string> Names(bool liveness) => liveness ? [.. Safety.Keys, .. Liveness.Keys] : [.. Safety.Keys];
+
     /// <summary>Every monitor type.</summary>
     public static readonly Type[] All = [.. Safety.Values, .. Liveness.Values];
 

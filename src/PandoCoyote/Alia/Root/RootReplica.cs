@@ -342,10 +342,13 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         NoteEvent('P', m.Bal, 0);
         _maxRound = Math.Max(_maxRound, m.Bal.Round);
         if (Ignores) { Coverage.Hit("alia-root: a delegated replica ignored a root request"); return; }
+        // CUSTODY C2: the slots from low on whose vote this replica handed away; its own promise does not cover them
+        HashSet<int>? excluded = null;
         if (S.Mode == DelegationMode.Custody)
         {
             ProxyPromises(m);
-            foreach (var slot in _custody.Keys.Where(x => x >= m.Low).Order().ToList()) Remind(slot);
+            excluded = _custody.Keys.Where(x => x >= m.Low).ToHashSet();
+            foreach (var slot in excluded.Order()) Remind(slot);
         }
         if (m.Bal < _promised) { Send(m.Cand, new RootNack(m.Bal, _promised)); return; }
         SetPromise(m.Bal);
@@ -355,14 +358,10 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
         foreach (var (e, cfg) in _chosen) if (e >= m.Low) reports.Add(new SlotReport(_me, e, true, Ballot.None, cfg));
         foreach (var (e, a) in _accepted) if (e >= m.Low && !_chosen.ContainsKey(e)) reports.Add(new SlotReport(_me, e, false, a.Bal, a.Cfg));
         Observe(new ObsAct(_me, VoteKind.Promise, m.Bal, 0, _me));
-        HashSet<int>? excluded = null;
-        if (S.Mode == DelegationMode.Custody)
-        {
-            // C2: the promise covers each slot from low on whose vote this replica still holds; each is an act for that slot.
-            excluded = _custody.Keys.Where(x => x >= m.Low).ToHashSet();
+        // CUSTODY: the promise is also an act for each slot from low on that it covers
+        if (excluded is not null)
             for (int e = m.Low; e <= S.MaxEpoch; e++)
                 if (!excluded.Contains(e)) Observe(new ObsAct(_me, VoteKind.Promise, m.Bal, e, _me));
-        }
         Observe(new ObsAcceptor(_me, _promised, MaxAccepted));
         RouteVote(new ActKey(VoteKind.Promise, m.Bal, 0, m.Cand), reports, directOnly: m.Nuclear, excluded);
         MaybeDelegate();

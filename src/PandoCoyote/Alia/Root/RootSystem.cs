@@ -18,8 +18,7 @@ public sealed record RootSystem(RootSettings Settings, FaultPlan Faults, bool Ch
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        IEnumerable<string> all = CheckLiveness ? [.. RootMonitors.Safety.Keys, .. RootMonitors.Liveness.Keys] : RootMonitors.Safety.Keys;
-        foreach (var name in Only ?? [.. all]) RootMonitors.Register(rt, name, Settings);
+        foreach (var name in Only ?? RootMonitors.Names(CheckLiveness)) RootMonitors.Register(rt, name, Settings);
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var replicas = Enumerable.Range(0, Settings.N).Select(_ => rt.CreateActorId(typeof(RootReplica))).ToList();
         rt.SendEvent(net, new NetworkSetup(replicas, Faults));
@@ -80,7 +79,7 @@ public static class RootScenarios
         if (liveness && fields.ContainsKey("elections"))
             throw new ArgumentException("elections: under the fair strategy (liveness) election timeouts never stop; drop the field");
         var settings = new RootSettings(I("n", 3), I("epochs", 2), mode, mutant, I("elections", 3), Heartbeats: liveness).Check();
-        var known = liveness ? RootMonitors.Safety.Keys.Concat(RootMonitors.Liveness.Keys).ToList() : [.. RootMonitors.Safety.Keys];
+        var known = RootMonitors.Names(liveness);
         if (only is not null && !known.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not a root-tier monitor{(liveness ? "" : " without liveness")} ({string.Join(", ", known)})");
         // The data plane's fault plans; every replica is crashable.
