@@ -15,6 +15,11 @@ public static class BenchCommand
                ./pando bench coyote [--seeds N] [--out FILE]
                ./pando bench latency [--out FILE]
                ./pando bench pqr-messages [--out FILE]
+               ./pando bench plan [--out FILE]
+
+        plan: the planner's exact search over all nine data centers (src/PandoCoyote/Planning/Planner.cs), one protocol
+        at a time on one thread, for three workloads (clients in Tokyo; in Sydney and Tokyo; in all nine), median of 5
+        timed runs after a warm-up (goal: under 1 s per protocol).
 
         pqr-messages: messages handled (sent + received) per operation by the leader, a follower and a client, for
         Paxos reads through the log, reads from the leader, and PQR, measured on the C# actors (stable leader, no faults,
@@ -56,13 +61,14 @@ public static class BenchCommand
                 case "--help" or "-h": Console.WriteLine(Help); return 0;
                 case "--quick": quick = true; break;
                 case "--out": outFile = a.Value(t); break;
-                case "codec" or "lincheck" or "coyote" or "latency" or "pqr-messages" when what is null: what = t; break;
+                case "codec" or "lincheck" or "coyote" or "latency" or "pqr-messages" or "plan" when what is null: what = t; break;
                 case "--seeds": seeds = a.IntValue(t, 1); break;
                 case "--conformance": conformance = a.Value(t); break;
                 default: throw a.Unknown(t);
             }
         }
-        if (what is null) throw new UsageError("bench: name what to measure: codec, lincheck, coyote, latency or pqr-messages");
+        if (what is null) throw new UsageError("bench: name what to measure: codec, lincheck, coyote, latency, pqr-messages or plan");
+        if (what == "plan") return Plan(outFile);
         if (what == "pqr-messages") return PqrMessages(outFile);
         if (what == "coyote") return CoyoteMutants(seeds, outFile);
         if (what == "latency") return Latency(outFile);
@@ -232,6 +238,48 @@ public static class BenchCommand
         sb.AppendLine($"Run time: {sw.Elapsed.TotalSeconds:0.0} s.");
         if (outFile is not null) File.WriteAllText(outFile, sb.ToString());
         Console.WriteLine(outFile is null ? sb.ToString() : $"wrote {outFile}");
+        return 0;
+    }
+
+    private static int Plan(string? outFile)
+    {
+        double[] Of(params string[] names) { var w = new double[9]; foreach (var n in names) w[PandoCoyote.Shared.Network.Geo.Index(n)] = 1.0 / names.Length; return w; }
+        (string Name, PandoCoyote.Planning.PlanWorkload W)[] workloads =
+        [
+            ("Tokyo, 97% GETs, 500 req/s, SLO 200 ms", new(1024, 0.97, 500, Of("Tokyo"), 200, 200, 1, Objects: 1_000_000)),
+            ("Sydney + Tokyo, 50% GETs, SLO 300 ms", new(1024, 0.5, 200, Of("Sydney", "Tokyo"), 300, 300, 1, Objects: 1_000_000)),
+            ("all nine, 50% GETs, SLO 1 s", new(100 * 1024, 0.5, 200, Of([.. PandoCoyote.Shared.Network.Geo.Sites]), 1000, 1000, 1, Objects: 100_000)),
+        ];
+        var sb = new StringBuilder();
+        sb.AppendLine("# Planner search time");
+        sb.AppendLine();
+        sb.AppendLine($"Command: `./pando bench plan{(outFile is null ? "" : " --out " + outFile)}` · {DateTime.UtcNow:yyyy-MM-dd} · {Environment.ProcessorCount} cores, one thread used.");
+        sb.AppendLine();
+        sb.AppendLine("`Planner.Best` searches every subset of the nine data centers, every code dimension, every minimal quorum-size vector,");
+        sb.AppendLine("every latency threshold per client site and quorum, and (Pando) every delegate or (RS-Paxos) every leader. Median of 5");
+        sb.AppendLine("runs after one warm-up. Goal: under 1 s per protocol.");
+        sb.AppendLine();
+        sb.AppendLine("| workload | protocol | seconds (median of 5) | cheapest $/h |");
+        sb.AppendLine("|---|---|---:|---:|");
+        Console.WriteLine("workload\tprotocol\tseconds\t$/h");
+        foreach (var (name, w) in workloads)
+            foreach (var p in Enum.GetValues<PandoCoyote.Planning.PlanProtocol>())
+            {
+                PandoCoyote.Planning.Planner.Best(p, w);
+                var times = new List<double>();
+                PandoCoyote.Planning.PlanResult? r = null;
+                for (int i = 0; i < 5; i++)
+                {
+                    var sw = Stopwatch.StartNew();
+                    r = PandoCoyote.Planning.Planner.Best(p, w);
+                    times.Add(sw.Elapsed.TotalSeconds);
+                }
+                double med = times.Order().ElementAt(2);
+                string cost = r is null ? "infeasible" : r.Evaluation.Cost.Total.ToString("0.0000", CultureInfo.InvariantCulture);
+                Console.WriteLine($"{name}\t{PandoCoyote.Planning.PlanExplainer.Name(p)}\t{med.ToString("0.000", CultureInfo.InvariantCulture)}\t{cost}");
+                sb.AppendLine($"| {name} | {PandoCoyote.Planning.PlanExplainer.Name(p)} | {med.ToString("0.000", CultureInfo.InvariantCulture)} | {cost} |");
+            }
+        if (outFile is not null) { File.WriteAllText(outFile, sb.ToString()); Console.WriteLine($"wrote {outFile}"); }
         return 0;
     }
 

@@ -16,6 +16,7 @@ public static class Program
           test      every level's fast tier: the xunit tests, the TLC models, the P tests (the README's test command)
           quorum    validate a quorum parameter set (quorum pando n=4 k=2 f=1 q1a=2 q1b=3 q2=3)
           lincheck  check a history for linearizability (lincheck --model cas-register FILE)
+          plan      the cheapest deployment of a protocol for a workload (plan all clients=Tokyo reads=HR rate=500)
           bench     benchmarks run on request (bench codec)
           catalogue regenerate docs/invariants.md from the invariant catalogue and the manifest (--check: verify only)
 
@@ -40,8 +41,9 @@ public static class Program
                 "bench" => BenchCommand.Run(rest),
                 "quorum" => QuorumCommand.Run(rest),
                 "lincheck" => LincheckCommand.Run(rest),
+                "plan" => PlanCommand.Run(rest),
                 "test" => TestCommand.Run(rest),
-                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum, lincheck)"),
+                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum, lincheck, plan)"),
             };
         }
         catch (HelpRequested h)
@@ -51,7 +53,7 @@ public static class Program
         }
         catch (UsageError e)
         {
-            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" ? argv[0] + " " : "")}--help)");
+            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" or "plan" ? argv[0] + " " : "")}--help)");
             return 2;
         }
         catch (InputError e)

@@ -31,6 +31,7 @@ public sealed class Client : LegoActor
     private bool _down;
     private int _cfg = 1;                    // the configuration the client operates in (brief §2.4 cfgOf)
     private int _restarts;                   // OperationFail restarts of the current operation
+    private double _now, _opStart;           // virtual time (timed network mode only; 0 otherwise): measurement, never a decision
 
     /// <summary>The current configuration's parameters.</summary>
     private LegoParams Cp => Init.Configs.Count > 0 ? Init.Configs[_cfg - 1].Params : P;
@@ -38,7 +39,11 @@ public sealed class Client : LegoActor
     private IReadOnlyList<ActorId> Cs => Init.Configs.Count > 0 ? Init.Configs[_cfg - 1].Servers : Servers;
 
     /// <inheritdoc/>
-    protected override void Initialize() => StartNext();
+    protected override void Initialize()
+    {
+        StartNext();
+        if (Init.Timed) SendEvent(Net, new NetAck());                // start-up sends are all queued
+    }
 
     private void OnCrash() { _down = true; Coverage.Hit("lego: client crashed mid-run"); Observe(new ObsClientCrashed(Index)); }
 
@@ -50,6 +55,7 @@ public sealed class Client : LegoActor
     {
         if (_next >= Init.Ops.Count) { _stage = Stage.Idle; return; }
         _cur = Init.Ops[_next++];
+        _opStart = _now;
         _op = Index * 100 + _next;
         _attempt = 1;
         _restarts = 0;
@@ -89,6 +95,7 @@ public sealed class Client : LegoActor
     private void Done(Tag tag, int value, string how)
     {
         Coverage.Hit(how);
+        if (Init.Timed) Latencies.Record(new LatencySample(Index, _cur.IsPut ? "put" : "get", how, _now - _opStart));
         if (_cfg == 3) Coverage.Hit("lego: operation done in configuration 3");
         Observe(new ObsResponded(_op, tag, value));
         StartNext();
@@ -99,6 +106,7 @@ public sealed class Client : LegoActor
 
     private void OnMsg(Event e)
     {
+        _now = ((LegoMsg)e).At;
         if (_down || _stage == Stage.Idle) return;
         switch (((LegoMsg)e).Body)
         {
@@ -131,6 +139,7 @@ public sealed class Client : LegoActor
 
     private void OnTimeout(Event e)
     {
+        _now = ((NetTimeout)e).At;
         if (_down || _stage == Stage.Idle || ((NetTimeout)e).Id != CurrentTimer) return;
         if (_stage == Stage.AskMds) { Send(Init.Mds!, new MdsAsk(Id, _op)); StartTimer(); return; }
         // A CAS GET whose phase 2 has a quorum of replies but fewer than k symbols gives up on waiting (the others

@@ -31,6 +31,15 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
     /// <summary>The monitors to register, by catalogue name (null = every one that applies to the protocol).</summary>
     public IReadOnlyList<string>? Only { get; init; }
 
+    /// <summary>
+    /// Timed network mode (<see cref="FaultPlan.Timed"/>): the data center of each server (by index) and of every client,
+    /// indices into <see cref="Geo"/>. Null: every actor is local.
+    /// </summary>
+    public (int[] Servers, int Clients)? Placement { get; init; }
+
+    /// <summary>Each client's operations in place of the workload's (null: the workload's).</summary>
+    public LegoOp[][]? Ops { get; init; }
+
     /// <summary>A reconfiguration to a new configuration during the run (each ABD or CAS), or null.</summary>
     public LegoReconfig? Reconfig { get; init; }
 
@@ -56,10 +65,16 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
         }
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var servers = new List<ActorId>();
-        for (int i = 0; i < Params.M; i++) servers.Add(rt.CreateActor(typeof(Server), new LegoInit(i, Params, Mutant, net, servers)));
-        var scripts = Scripts();
+        for (int i = 0; i < Params.M; i++) servers.Add(rt.CreateActor(typeof(Server), new LegoInit(i, Params, Mutant, net, servers) { Timed = Faults.Timed }));
+        var scripts = Ops ?? Scripts();
         var clients = scripts.Select(_ => rt.CreateActorId(typeof(Client))).ToList();
-        rt.SendEvent(net, new NetworkSetup(CrashClients ? clients : servers, Faults));
+        var placement = new Dictionary<ActorId, int>();
+        if (Placement is { } pl)
+        {
+            for (int i = 0; i < servers.Count; i++) placement[servers[i]] = pl.Servers[i];
+            foreach (var c in clients) placement[c] = pl.Clients;
+        }
+        rt.SendEvent(net, new NetworkSetup(CrashClients ? clients : servers, Faults) { Placement = placement, StartingSenders = Faults.Timed ? clients.Count : 0 });
         IReadOnlyList<(LegoParams, IReadOnlyList<ActorId>)> configs = [];
         ActorId? mds = null;
         if (Reconfig is { } rc)
@@ -79,7 +94,7 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
             configs = chain;
         }
         for (int c = 0; c < scripts.Length; c++)
-            rt.CreateActor(clients[c], typeof(Client), new LegoInit(c + 1, Params, Mutant, net, servers) { Ops = scripts[c], Configs = configs, Mds = mds });
+            rt.CreateActor(clients[c], typeof(Client), new LegoInit(c + 1, Params, Mutant, net, servers) { Ops = scripts[c], Configs = configs, Mds = mds, Timed = Faults.Timed });
     }
 
     /// <summary>Each client's operations (client c's j-th PUT writes value 10c + j).</summary>

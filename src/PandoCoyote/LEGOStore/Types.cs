@@ -231,6 +231,8 @@ public sealed class LegoInit(int id, LegoParams p, LegoMutant mutant, ActorId ne
     public IReadOnlyList<(LegoParams Params, IReadOnlyList<ActorId> Servers)> Configs { get; init; } = [];
     /// <summary>Clients: the metadata service (null: no reconfiguration).</summary>
     public ActorId? Mds { get; init; }
+    /// <summary>The network runs in virtual time (latency model): acknowledge every delivery.</summary>
+    public bool Timed { get; init; }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
