@@ -42,7 +42,7 @@ public static class Frontiers
     /// <summary>A line chart: x = SLO (ms), y = $/hour, one line per protocol.</summary>
     public static string Svg(string title, Dictionary<PlanProtocol, double[]> series)
     {
-        const int W = 760, H = 440, L = 70, R = 150, T = 50, B = 50;
+        const int W = 840, H = 440, L = 70, R = 220, T = 50, B = 50;
         var xs = Slos().ToArray();
         double ymax = series.Values.SelectMany(v => v).Where(v => !double.IsNaN(v)).DefaultIfEmpty(1).Max() * 1.1;
         double X(double ms) => L + (ms - xs[0]) / (xs[^1] - xs[0]) * (W - L - R);

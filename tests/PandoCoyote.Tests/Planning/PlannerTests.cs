@@ -312,4 +312,16 @@ public class PlannerTests
         Assert.Equal(6, w.Dcs.Count);
         Assert.Contains(D("Los Angeles"), w.Dcs);
     }
+
+    [Fact]
+    public void A_frontier_chart_is_well_formed_svg_with_a_line_per_protocol_and_gaps_where_infeasible()
+    {
+        int n = Frontiers.Slos().Count();
+        var series = Enum.GetValues<PlanProtocol>().ToDictionary(p => p, p => Enumerable.Range(0, n).Select(i => p == PlanProtocol.Cas && i < 5 ? double.NaN : 0.1 + 0.01 * (int)p).ToArray());
+        var doc = System.Xml.Linq.XDocument.Parse(Frontiers.Svg("test & title", series));
+        var ns = System.Xml.Linq.XNamespace.Get("http://www.w3.org/2000/svg");
+        Assert.Equal(4, doc.Descendants(ns + "polyline").Count());
+        Assert.Contains(doc.Descendants(ns + "text"), t => t.Value == "CAS (from 200 ms)");
+        Assert.Contains(doc.Descendants(ns + "text"), t => t.Value == "test & title");
+    }
 }
