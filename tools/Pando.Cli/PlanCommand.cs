@@ -69,9 +69,17 @@ public static class PlanCommand
     {
         string clients = string.Join(", ", w.ClientDcs.Select(i => Inv($"{Geo.Sites[i]} {w.Clients[i] * 100:0.#}%")));
         string dcs = w.Candidates is null ? "all nine data centers" : string.Join(", ", w.Dcs.Select(i => Geo.Sites[i]));
+        static string Slo(double ms) => double.IsPositiveInfinity(ms) ? "none" : Inv($"{ms:0.#} ms");
+        string objective = w.Minimize switch
+        {
+            PlanObjective.GetLatency => "minimize the worst-site GET latency",
+            PlanObjective.PutLatency => "minimize the worst-site PUT latency",
+            _ => "minimize cost",
+        };
         return Inv($"workload: {w.Objects:#,0} object(s) of {w.ObjectBytes:#,0} B, {w.Rate:0.##} req/s, {w.ReadRatio * 100:0.#}% GETs, clients {clients}; ") +
-               Inv($"SLO GET {w.GetSloMs:0.#} ms, PUT {w.PutSloMs:0.#} ms; f = {w.F}; metadata {w.MetadataBytes:0} B; data on {dcs}") +
-               (double.IsPositiveInfinity(w.MaxOverhead) ? "" : Inv($"; overhead ≤ {w.MaxOverhead:0.##}"));
+               $"SLO GET {Slo(w.GetSloMs)}, PUT {Slo(w.PutSloMs)}; f = {w.F}; metadata {w.MetadataBytes:0} B; data on {dcs}" +
+               (double.IsPositiveInfinity(w.MaxOverhead) ? "" : Inv($"; overhead ≤ {w.MaxOverhead:0.##}")) +
+               (double.IsPositiveInfinity(w.BudgetPerHour) ? "" : Inv($"; budget ${w.BudgetPerHour:0.####}/h")) + $"; {objective}";
     }
 
     /// <summary>The printed plan of one protocol.</summary>

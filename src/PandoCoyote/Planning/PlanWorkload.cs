@@ -4,6 +4,17 @@ using PandoCoyote.Shared.Network;
 
 namespace PandoCoyote.Planning;
 
+/// <summary>What the planner minimizes.</summary>
+public enum PlanObjective
+{
+    /// <summary>Cost per hour, within the SLOs.</summary>
+    Cost,
+    /// <summary>The worst client site's GET latency, within the PUT SLO, the overhead and the budget.</summary>
+    GetLatency,
+    /// <summary>The worst client site's PUT latency, within the GET SLO, the overhead and the budget.</summary>
+    PutLatency,
+}
+
 /// <summary>Bad planner input: the message names the parameter and the rule it breaks.</summary>
 public sealed class PlanInputException(string message) : ArgumentException(message);
 
@@ -18,6 +29,12 @@ public sealed record PlanWorkload(double ObjectBytes, double ReadRatio, double R
     double GetSloMs, double PutSloMs, int F, double Objects = 1, double MetadataBytes = 100, IReadOnlyList<int>? Candidates = null,
     double MaxOverhead = double.PositiveInfinity)
 {
+    /// <summary>What to minimize: cost (LEGOStore's objective), or the worst-site GET or PUT latency within the other bounds (Pando's ConfigManager bounds two of latency, latency and cost and optimizes the third).</summary>
+    public PlanObjective Minimize { get; init; } = PlanObjective.Cost;
+
+    /// <summary>Largest cost allowed, $/hour (used when minimizing a latency).</summary>
+    public double BudgetPerHour { get; init; } = double.PositiveInfinity;
+
     /// <summary>The data centers that may hold data (all nine by default).</summary>
     public IReadOnlyList<int> Dcs => Candidates ?? [.. Enumerable.Range(0, PriceTable.Count)];
 
@@ -52,6 +69,8 @@ public sealed record PlanWorkload(double ObjectBytes, double ReadRatio, double R
         ("dcs", "data centers that may hold data, comma-separated; default all nine"),
         ("exclude", "data centers that may not hold data, comma-separated"),
         ("overhead", "largest storage overhead allowed (servers / k); default none"),
+        ("minimize", "cost (default), get or put: the worst-site latency of that operation, within the other SLO, overhead and budget"),
+        ("budget", "largest cost allowed in $/hour (with minimize=get or put); default none"),
     ];
 
     /// <summary>Parses key=value arguments; a malformed one throws <see cref="PlanInputException"/> naming it.</summary>
@@ -85,7 +104,26 @@ public sealed record PlanWorkload(double ObjectBytes, double ReadRatio, double R
             dcs = [.. (dcs ?? [.. Enumerable.Range(0, PriceTable.Count)]).Where(i => !drop.Contains(i))];
             if (dcs.Count == 0) throw new PlanInputException("exclude: every data center is excluded; none is left to hold data");
         }
-        return new PlanWorkload(size, reads, rate, clients, getSlo, putSlo, f, objects, md, dcs, overhead);
+        var objective = (Get("minimize") ?? "cost").ToLowerInvariant() switch
+        {
+            "cost" => PlanObjective.Cost,
+            "get" => PlanObjective.GetLatency,
+            "put" => PlanObjective.PutLatency,
+            var other => throw new PlanInputException($"minimize: \"{other}\" is not cost, get or put"),
+        };
+        double budget = Get("budget") is { } bu ? Number("budget", bu, "must be a cost in $/hour above 0", v => v > 0) : double.PositiveInfinity;
+        if (objective == PlanObjective.Cost && Get("budget") is not null)
+            throw new PlanInputException("budget: applies only with minimize=get or minimize=put (minimize=cost already returns the cheapest)");
+        if (objective == PlanObjective.GetLatency && Get("get-slo") is not null)
+            throw new PlanInputException("get-slo: cannot bound the GET latency that minimize=get minimizes");
+        if (objective == PlanObjective.PutLatency && Get("put-slo") is not null)
+            throw new PlanInputException("put-slo: cannot bound the PUT latency that minimize=put minimizes");
+        if (objective == PlanObjective.GetLatency && reads == 0) throw new PlanInputException("minimize: get, but reads=0 issues no GETs");
+        if (objective == PlanObjective.PutLatency && reads == 1) throw new PlanInputException("minimize: put, but reads=1 issues no PUTs");
+        return new PlanWorkload(size, reads, rate, clients,
+            objective == PlanObjective.GetLatency && Get("slo") is null ? double.PositiveInfinity : getSlo,
+            objective == PlanObjective.PutLatency && Get("slo") is null ? double.PositiveInfinity : putSlo,
+            f, objects, md, dcs, overhead) { Minimize = objective, BudgetPerHour = budget };
     }
 
     private static double Number(string key, string text, string rule, Func<double, bool> ok)

@@ -282,6 +282,7 @@ public static class PlanExplainer
     /// <summary>Plans <paramref name="p"/> for <paramref name="w"/> and says what binds or why nothing fits.</summary>
     public static PlanOutcome Plan(PlanProtocol p, PlanWorkload w)
     {
+        if (w.Minimize != PlanObjective.Cost) return MinimizeLatency(p, w);
         var best = Planner.Best(p, w);
         var free = Planner.Best(p, w with { GetSloMs = double.PositiveInfinity, PutSloMs = double.PositiveInfinity });
         if (free is null)
@@ -325,18 +326,47 @@ public static class PlanExplainer
     /// <summary>The lowest worst-site latency of one operation <paramref name="p"/> can reach (the other SLO dropped), by bisection on the planner's feasibility, to 0.01 ms.</summary>
     public static (double Ms, string Site) MinWorst(PlanProtocol p, PlanWorkload w, bool get)
     {
-        var open = w with { GetSloMs = double.PositiveInfinity, PutSloMs = double.PositiveInfinity };
-        PlanResult? At(double ms) => Planner.Best(p, get ? open with { GetSloMs = ms } : open with { PutSloMs = ms });
-        double lo = 0, hi = 4000;
-        var found = At(hi);
+        var found = Lowest(p, w with { GetSloMs = double.PositiveInfinity, PutSloMs = double.PositiveInfinity }, get, double.PositiveInfinity);
         if (found is null) return (double.PositiveInfinity, "none");
+        var worst = found.Evaluation.Latencies.MaxBy(x => get ? x.GetMs : x.PutMs)!;
+        return (get ? worst.GetMs : worst.PutMs, Geo.Sites[worst.Dc]);
+    }
+
+    /// <summary>
+    /// The cheapest deployment among those with the lowest worst-site latency of one operation, within <paramref name="w"/>'s
+    /// other bounds and <paramref name="budget"/>: bisection on that operation's SLO (feasibility is monotone in it), to 0.01 ms.
+    /// </summary>
+    public static PlanResult? Lowest(PlanProtocol p, PlanWorkload w, bool get, double budget)
+    {
+        double bound = get ? w.GetSloMs : w.PutSloMs;
+        PlanResult? At(double ms) =>
+            Planner.Best(p, get ? w with { GetSloMs = Math.Min(ms, bound) } : w with { PutSloMs = Math.Min(ms, bound) }) is { } r
+            && r.Evaluation.Cost.Total <= budget + 1e-12 ? r : null;
+        var found = At(double.PositiveInfinity);
+        if (found is null) return null;
+        double lo = 0, hi = get ? found.Evaluation.WorstGet : found.Evaluation.WorstPut;
         while (hi - lo > 0.01)
         {
             double mid = (lo + hi) / 2;
             if (At(mid) is { } r) { hi = mid; found = r; } else lo = mid;
         }
-        var worst = found.Evaluation.Latencies.MaxBy(x => get ? x.GetMs : x.PutMs)!;
-        return (get ? worst.GetMs : worst.PutMs, Geo.Sites[worst.Dc]);
+        return found;
+    }
+
+    private static PlanOutcome MinimizeLatency(PlanProtocol p, PlanWorkload w)
+    {
+        bool get = w.Minimize == PlanObjective.GetLatency;
+        string op = get ? "GET" : "PUT";
+        var best = Lowest(p, w, get, w.BudgetPerHour);
+        if (best is null)
+        {
+            var cheapest = Plan(p, w with { Minimize = PlanObjective.Cost, BudgetPerHour = double.PositiveInfinity });
+            if (cheapest.Result is null) return cheapest;
+            return new(p, null, "", $"the budget of ${w.BudgetPerHour:0.####}/h is below the cheapest {Name(p)} deployment within the other bounds (${cheapest.Result.Evaluation.Cost.Total:0.0000}/h)");
+        }
+        var l = best.Evaluation.Latencies.MaxBy(x => get ? x.GetMs : x.PutMs)!;
+        string budget = double.IsPositiveInfinity(w.BudgetPerHour) ? "" : $" within ${w.BudgetPerHour:0.####}/h";
+        return new(p, best, $"objective: the lowest worst-site {op} latency{budget}, {(get ? l.GetMs : l.PutMs):0.0} ms at {Geo.Sites[l.Dc]}; the cheapest deployment reaching it", null);
     }
 
     /// <summary>Display name.</summary>

@@ -324,4 +324,67 @@ public class PlannerTests
         Assert.Contains(doc.Descendants(ns + "text"), t => t.Value == "CAS (from 200 ms)");
         Assert.Contains(doc.Descendants(ns + "text"), t => t.Value == "test & title");
     }
+
+    [Fact]
+    public void Minimizing_a_latency_respects_the_budget_and_trades_against_it()
+    {
+        // Pando's ConfigManager form: bound cost and the PUT latency, minimize the GET latency.
+        var w = PlanWorkload.Parse(["clients=Sydney+Tokyo", "minimize=get", "put-slo=400", "overhead=3", "objects=1000000"]);
+        var free = PlanExplainer.Plan(PlanProtocol.Pando, w).Result!;
+        var (ms, _) = PlanExplainer.MinWorst(PlanProtocol.Pando, w with { PutSloMs = 400 }, get: true);
+        Assert.Equal(ms, free.Evaluation.WorstGet, 6);
+        Assert.True(free.Evaluation.WorstPut <= 400);
+        // A budget below that deployment's cost forces a slower GET, and the result stays within the budget.
+        double budget = free.Evaluation.Cost.Total * 0.995;
+        var tight = PlanExplainer.Plan(PlanProtocol.Pando, w with { BudgetPerHour = budget });
+        var r = Assert.IsType<PlanResult>(tight.Result);
+        Assert.True(r.Evaluation.Cost.Total <= budget);
+        Assert.True(r.Evaluation.WorstGet > free.Evaluation.WorstGet);
+        var broke = PlanExplainer.Plan(PlanProtocol.Pando, w with { BudgetPerHour = 1e-6 });
+        Assert.StartsWith("the budget of $0/h is below the cheapest Pando deployment", broke.Infeasible);
+    }
+
+    [Theory]
+    [InlineData(new[] { "minimize=speed" }, "minimize: \"speed\" is not cost, get or put")]
+    [InlineData(new[] { "budget=2" }, "budget: applies only with minimize=get or minimize=put")]
+    [InlineData(new[] { "minimize=get", "get-slo=100" }, "get-slo: cannot bound the GET latency that minimize=get minimizes")]
+    [InlineData(new[] { "minimize=put", "reads=1" }, "minimize: put, but reads=1 issues no PUTs")]
+    public void Objective_misuse_is_refused(string[] args, string message)
+    {
+        var e = Assert.Throws<PlanInputException>(() => PlanWorkload.Parse(args));
+        Assert.StartsWith(message, e.Message);
+    }
+
+    [Theory]
+    [InlineData("Sydney+Tokyo", "put")]
+    [InlineData("Virginia+London", "get")]
+    public void Planned_pando_and_rspaxos_deployments_simulate_to_the_planners_latencies(string clients, string minimize)
+    {
+        // The planner's own choice of sites, sizes, delegate and leader, run on the Coyote actors in virtual time. The
+        // actors send to every site and continue at the q-th reply, so they match the formula on the nearest sets.
+        var w = PlanWorkload.Parse([$"clients={clients}", $"minimize={minimize}", "overhead=3"]);
+        var pando = PlanExplainer.Plan(PlanProtocol.Pando, w).Result!.Deployment;
+        var pp = PandoCoyote.Pando.PandoParams.Create(pando.Sites.Length, pando.K, w.F, pando.Q[0], pando.Q[1], pando.Q[2]);
+        foreach (var c in pando.Clients)
+        {
+            var names = pando.Sites.Select(s => Geo.Sites[s]).ToList();
+            bool delegated = c.Delegate != c.Dc;
+            var sim = PandoCoyote.Pando.LatencyModel.Simulate(pp, new(names, Geo.Sites[c.Delegate], names[0], Geo.Sites[c.Dc], delegated));
+            var prep = pando.Sites.OrderBy(s => PriceTable.Delay(c.Dc, s) + PriceTable.Delay(s, c.Delegate)).Take(pp.Q1a);
+            var near = pando.Sites.OrderBy(s => PriceTable.Rtt(c.Dc, s)).Take(pp.Q1a);
+            Assert.Equal(PlanModel.PandoPut(c.Dc, c.Delegate, prep, pando.Sites, pp.Q2), sim.Single(x => x.Operation == "cput").Milliseconds, 6);
+            Assert.Equal(PlanModel.Phase(c.Dc, near, c.Dc), sim.Single(x => x.Operation == "get").Milliseconds, 6);
+        }
+        var rs = PlanExplainer.Plan(PlanProtocol.RsPaxos, w).Result!.Deployment;
+        var rp = PandoCoyote.RSPaxos.RspParams.Checked(rs.Sites.Length, rs.K, rs.Q[0], rs.Q[1]);
+        int[] ordered = [rs.Leader, .. rs.Sites.Where(s => s != rs.Leader)];
+        foreach (var c in rs.Clients)
+        {
+            var sim = PandoCoyote.RSPaxos.LatencyModel.Simulate(rp, ordered, c.Dc);
+            var nearest = ordered.OrderBy(s => PriceTable.Rtt(rs.Leader, s)).Take(rp.QW).ToArray();
+            var e = PlanModel.Evaluate(rs with { LeaderQuorum = nearest, Clients = [c] }, w);
+            Assert.Equal(e.Latencies[0].PutMs, sim[0].Milliseconds, 6);
+            Assert.Equal(e.Latencies[0].GetMs, sim[2].Milliseconds, 6);
+        }
+    }
 }
