@@ -19,10 +19,7 @@ public static class LatencyModel
     public static IReadOnlyList<LatencySample> Simulate(PandoParams p, GeoPlacement placement)
     {
         var system = new PandoSystem(p, FaultPlan.Latency, Workload.Single) { Placement = placement };
-        Latencies.Reset();
-        var r = CoyoteRunner.Run(new Scenario("latency", system.Setup, Iterations: 1, MaxSteps: 5000), quiet: true);
-        if (r.Kind != CoyoteVerdict.Pass) throw new InvalidOperationException($"the latency run found a bug: {r.Message}");
-        return Latencies.Snapshot();
+        return Latencies.Measure(new Scenario("latency", system.Setup, Iterations: 1, MaxSteps: 5000));
     }
 
     private static double Kth(IEnumerable<double> xs, int q) => xs.Order().ElementAt(q - 1);

@@ -47,6 +47,15 @@ public static class Planner
         return best is null ? null : new PlanResult(best, PlanModel.Evaluate(best, w));
     }
 
+    /// <summary>The code dimensions a placement on <paramref name="sites"/> (m of them) allows (every quorum ≤ m − f and the decoding overlap need k ≤ m − 2f; 1 for ABD) within the overhead bound, with their storage cost.</summary>
+    private static IEnumerable<(int K, double Storage)> Codes(PlanProtocol p, PlanWorkload w, int[] sites)
+    {
+        int m = sites.Length;
+        for (int k = 1; k <= (p == PlanProtocol.Abd ? Math.Min(1, m - 2 * w.F) : m - 2 * w.F); k++)
+            if ((double)m / k <= w.MaxOverhead + PlanModel.Eps)
+                yield return (k, PlanModel.Storage(sites, PlanModel.StoredBytes(p, w, k), w.Objects).Total);
+    }
+
     private static double GetBudget(PlanWorkload w) => w.HasGets ? w.GetSloMs : Inf;
     private static double PutBudget(PlanWorkload w) => w.HasPuts ? w.PutSloMs : Inf;
 
@@ -55,8 +64,7 @@ public static class Planner
     private static IEnumerable<(double, Func<Deployment>)> Abd(PlanWorkload w, int[] sites, int[] clients)
     {
         int m = sites.Length, f = w.F;
-        if (m < 2 * f + 1 || m > w.MaxOverhead + PlanModel.Eps) yield break;
-        double storage = PlanModel.Storage(sites, PlanModel.StoredBytes(PlanProtocol.Abd, w, 1), w.Objects).Total;
+        if (Codes(PlanProtocol.Abd, w, sites).FirstOrDefault() is not (1, var storage)) yield break;
         double budget = Math.Min(GetBudget(w), PutBudget(w));       // GET and PUT both take Q1 then Q2
         var tables = clients.Select(i => (T0: Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.AbdMember(w, i, j, 0).Total),
                                           T1: Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.AbdMember(w, i, j, 1).Total))).ToArray();
@@ -93,10 +101,8 @@ public static class Planner
         double gb = GetBudget(w), pb = PutBudget(w);
         var q1Tables = clients.Select(i => Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.CasMember(w, i, j, 0, 1).Total)).ToArray();
         var q3Tables = clients.Select(i => Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.CasMember(w, i, j, 2, 1).Total)).ToArray();
-        for (int k = 1; k <= m - 2 * f; k++)
+        foreach (var (k, storage) in Codes(PlanProtocol.Cas, w, sites))
         {
-            if ((double)m / k > w.MaxOverhead + PlanModel.Eps) continue;
-            double storage = PlanModel.Storage(sites, PlanModel.StoredBytes(PlanProtocol.Cas, w, k), w.Objects).Total;
             int kk = k;
             var q2Tables = clients.Select(i => Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.CasMember(w, i, j, 1, kk).Total)).ToArray();
             var q4Tables = clients.Select(i => Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.CasMember(w, i, j, 3, kk).Total)).ToArray();
@@ -146,10 +152,8 @@ public static class Planner
     {
         int n = sites.Length, f = w.F;
         double gb = GetBudget(w), pb = PutBudget(w);
-        for (int k = 1; k <= n - 2 * f; k++)
+        foreach (var (k, storage) in Codes(PlanProtocol.Pando, w, sites))
         {
-            if ((double)n / k > w.MaxOverhead + PlanModel.Eps) continue;
-            double storage = PlanModel.Storage(sites, PlanModel.StoredBytes(PlanProtocol.Pando, w, k), w.Objects).Total;
             int kk = k;
             var reads = clients.Select(i => Table(sites, s => PriceTable.Rtt(i, s), s => PlanModel.PandoReadMember(w, i, s, kk).Total)).ToArray();
             for (int q2 = f + k; q2 <= n - f; q2++)
@@ -194,10 +198,8 @@ public static class Planner
     {
         int n = sites.Length, f = w.F;
         double gb = GetBudget(w), pb = PutBudget(w);
-        for (int x = 1; x <= n - 2 * f; x++)
+        foreach (var (x, storage) in Codes(PlanProtocol.RsPaxos, w, sites))
         {
-            if ((double)n / x > w.MaxOverhead + PlanModel.Eps) continue;
-            double storage = PlanModel.Storage(sites, PlanModel.StoredBytes(PlanProtocol.RsPaxos, w, x), w.Objects).Total;
             foreach (var leader in sites)
             {
                 // Every client's request crosses to the leader and back around the leader's Accept round.

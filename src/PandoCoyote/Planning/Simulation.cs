@@ -22,9 +22,6 @@ public static class LegoSimulation
             Ops = [[new LegoOp(true, 11), new LegoOp(false)]],
             Only = ["RealTimeOrder"],
         };
-        Latencies.Reset();
-        var r = CoyoteRunner.Run(new Scenario("lego-latency", system.Setup, Iterations: 1, MaxSteps: 5000), quiet: true);
-        if (r.Kind != CoyoteVerdict.Pass) throw new InvalidOperationException($"the latency run found a bug: {r.Message}");
-        return Latencies.Snapshot();
+        return Latencies.Measure(new Scenario("lego-latency", system.Setup, Iterations: 1, MaxSteps: 5000));
     }
 }

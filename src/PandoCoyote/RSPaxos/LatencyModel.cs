@@ -24,10 +24,7 @@ public static class LatencyModel
             Scripts = [[new RspOpSpec(true, 0), new RspOpSpec(false, 0, Fast: true), new RspOpSpec(false, 0)]],
             Placement = (sites, [clientSite]),
         };
-        Latencies.Reset();
-        var r = CoyoteRunner.Run(new Scenario("rsp-latency", system.Setup, Iterations: 1, MaxSteps: 5000), quiet: true);
-        if (r.Kind != CoyoteVerdict.Pass) throw new InvalidOperationException($"the latency run found a bug: {r.Message}");
-        return Latencies.Snapshot();
+        return Latencies.Measure(new Scenario("rsp-latency", system.Setup, Iterations: 1, MaxSteps: 5000));
     }
 
     private static double Kth(IEnumerable<double> xs, int q) => xs.Order().ElementAt(q - 1);

@@ -25,4 +25,13 @@ public static class Latencies
 
     /// <summary>The samples so far, in order.</summary>
     public static IReadOnlyList<LatencySample> Snapshot() => Samples.ToList();
+
+    /// <summary>Runs one latency scenario (the network in timed mode) and returns its samples; a bug found in the run is an error.</summary>
+    public static IReadOnlyList<LatencySample> Measure(Scenario scenario)
+    {
+        Reset();
+        var r = CoyoteRunner.Run(scenario, quiet: true);
+        if (r.Kind != CoyoteVerdict.Pass) throw new InvalidOperationException($"the latency run found a bug: {r.Message}");
+        return Snapshot();
+    }
 }
