@@ -32,6 +32,9 @@ public sealed record PlanWorkload(double ObjectBytes, double ReadRatio, double R
     /// <summary>What to minimize: cost (LEGOStore's objective), or the worst-site GET or PUT latency within the other bounds (Pando's ConfigManager bounds two of latency, latency and cost and optimizes the third).</summary>
     public PlanObjective Minimize { get; init; } = PlanObjective.Cost;
 
+    /// <summary>Only this code dimension (k for CAS and Pando, x for RS-Paxos; ABD is k = 1), or null for any.</summary>
+    public int? FixedK { get; init; }
+
     /// <summary>Largest cost allowed, $/hour (used when minimizing a latency).</summary>
     public double BudgetPerHour { get; init; } = double.PositiveInfinity;
 
@@ -71,6 +74,7 @@ public sealed record PlanWorkload(double ObjectBytes, double ReadRatio, double R
         ("overhead", "largest storage overhead allowed (servers / k); default none"),
         ("minimize", "cost (default), get or put: the worst-site latency of that operation, within the other SLO, overhead and budget"),
         ("budget", "largest cost allowed in $/hour (with minimize=get or put); default none"),
+        ("k", "only this code dimension (CAS and Pando k, RS-Paxos x; ABD replicates, k = 1); default any"),
     ];
 
     /// <summary>Parses key=value arguments; a malformed one throws <see cref="PlanInputException"/> naming it.</summary>
@@ -120,10 +124,11 @@ public sealed record PlanWorkload(double ObjectBytes, double ReadRatio, double R
             throw new PlanInputException("put-slo: cannot bound the PUT latency that minimize=put minimizes");
         if (objective == PlanObjective.GetLatency && reads == 0) throw new PlanInputException("minimize: get, but reads=0 issues no GETs");
         if (objective == PlanObjective.PutLatency && reads == 1) throw new PlanInputException("minimize: put, but reads=1 issues no PUTs");
+        int? fixedK = Get("k") is { } ks ? (int)Number("k", ks, "must be a whole code dimension, 1 or more", v => v >= 1 && v == Math.Floor(v) && v <= 64) : null;
         return new PlanWorkload(size, reads, rate, clients,
             objective == PlanObjective.GetLatency && Get("slo") is null ? double.PositiveInfinity : getSlo,
             objective == PlanObjective.PutLatency && Get("slo") is null ? double.PositiveInfinity : putSlo,
-            f, objects, md, dcs, overhead) { Minimize = objective, BudgetPerHour = budget };
+            f, objects, md, dcs, overhead) { Minimize = objective, BudgetPerHour = budget, FixedK = fixedK };
     }
 
     private static double Number(string key, string text, string rule, Func<double, bool> ok)

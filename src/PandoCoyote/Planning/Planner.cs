@@ -52,7 +52,7 @@ public static class Planner
     {
         int m = sites.Length;
         for (int k = 1; k <= (p == PlanProtocol.Abd ? Math.Min(1, m - 2 * w.F) : m - 2 * w.F); k++)
-            if ((double)m / k <= w.MaxOverhead + PlanModel.Eps)
+            if ((double)m / k <= w.MaxOverhead + PlanModel.Eps && (w.FixedK is null || w.FixedK == k))
                 yield return (k, PlanModel.Storage(sites, PlanModel.StoredBytes(p, w, k), w.Objects).Total);
     }
 
@@ -287,11 +287,14 @@ public static class PlanExplainer
         if (w.Minimize != PlanObjective.Cost) return MinimizeLatency(p, w);
         var best = Planner.Best(p, w);
         var free = Planner.Best(p, w with { GetSloMs = double.PositiveInfinity, PutSloMs = double.PositiveInfinity });
+        if (free is null && p == PlanProtocol.Abd && w.FixedK is > 1)
+            return new(p, null, "", $"ABD replicates whole values (k = 1), and k = {w.FixedK} was asked for");
         if (free is null)
         {
             string over = double.IsPositiveInfinity(w.MaxOverhead) ? "" : $" within storage overhead {w.MaxOverhead:0.##}";
-            return new(p, null, "", $"no deployment on the {w.Dcs.Count} candidate data centers tolerates f = {w.F}{over}: " +
-                $"{Name(p)} needs at least {2 * w.F + 1} data-holding sites (every quorum ≤ sites − f and the quorum intersections)");
+            string withK = w.FixedK is { } fk ? $" with k = {fk}" : "";
+            return new(p, null, "", $"no deployment on the {w.Dcs.Count} candidate data centers tolerates f = {w.F}{withK}{over}: " +
+                $"{Name(p)} needs at least {2 * w.F + (w.FixedK ?? 1)} data-holding sites (every quorum ≤ sites − f and the quorum intersections)");
         }
         if (best is null)
         {

@@ -349,6 +349,7 @@ public class PlannerTests
     [InlineData(new[] { "budget=2" }, "budget: applies only with minimize=get or minimize=put")]
     [InlineData(new[] { "minimize=get", "get-slo=100" }, "get-slo: cannot bound the GET latency that minimize=get minimizes")]
     [InlineData(new[] { "minimize=put", "reads=1" }, "minimize: put, but reads=1 issues no PUTs")]
+    [InlineData(new[] { "k=0" }, "k: \"0\" must be a whole code dimension, 1 or more")]
     public void Objective_misuse_is_refused(string[] args, string message)
     {
         var e = Assert.Throws<PlanInputException>(() => PlanWorkload.Parse(args));
@@ -386,5 +387,17 @@ public class PlannerTests
             Assert.Equal(e.Latencies[0].PutMs, sim[0].Milliseconds, 6);
             Assert.Equal(e.Latencies[0].GetMs, sim[2].Milliseconds, 6);
         }
+    }
+
+    [Fact]
+    public void A_fixed_code_dimension_is_honoured_and_abd_refuses_k_above_1()
+    {
+        var w = PlanWorkload.Parse(["clients=Sydney+Tokyo", "k=3"]);
+        foreach (var p in new[] { PlanProtocol.Cas, PlanProtocol.Pando, PlanProtocol.RsPaxos })
+            Assert.Equal(3, PlanExplainer.Plan(p, w).Result!.Deployment.K);
+        Assert.Equal("ABD replicates whole values (k = 1), and k = 3 was asked for", PlanExplainer.Plan(PlanProtocol.Abd, w).Infeasible);
+        var many = PlanExplainer.Plan(PlanProtocol.Cas, w with { FixedK = 8 });
+        Assert.StartsWith("no deployment on the 9 candidate data centers tolerates f = 1 with k = 8", many.Infeasible);
+        Assert.Contains("at least 10 data-holding sites", many.Infeasible);
     }
 }
