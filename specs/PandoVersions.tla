@@ -12,17 +12,25 @@
 (*    path needs the NEWEST version seen to be committed; otherwise, with  *)
 (*    a Phase-1b quorum, a newest version J that is not recoverable means  *)
 (*    J was not chosen when the read began, and the read returns J-1.      *)
-(* Scope, to keep the state space small: reads that would need a write-    *)
-(* back return RETRY here (Pando.tla checks the write-back path); writers  *)
-(* use the fast and slow Phase-1 paths of Pando.tla with accepted-ballot    *)
-(* recovery; COMMIT is implicit as in Pando.tla (sent when a Phase-2 quorum *)
-(* exists, delivered at any later time or never).                          *)
+(*  - the read's write-back (brief §4.7 WRITEBACK, issue 18): a read whose *)
+(*    newest version J is recoverable but not known committed prepares J  *)
+(*    at its own reader ballot (a ballot kind of its own: writers never   *)
+(*    use it), proposes only a recovered vid, and returns once a Phase-2  *)
+(*    quorum accepted it.  A reader with no write-back ballot (ReadBallot *)
+(*    = None) answers RETRY there instead, as before;                     *)
+(*  - crash-restart of a site (brief §1.5): the promises, accepted         *)
+(*    ballots, splits and the floor are durable, commit marks are lost.   *)
+(* Writers use the fast and slow Phase-1 paths of Pando.tla with accepted- *)
+(* ballot recovery; COMMIT is implicit as in Pando.tla (sent when a        *)
+(* Phase-2 quorum exists, delivered at any later time or never).           *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets
 
 CONSTANTS Acceptors, Values, Ballots, K, Quorum1a, Quorum1b, Quorum2,
           MaxVersion,   \* versions are 1..MaxVersion; version 0 means "never written"
-          Readers       \* read operations (ids)
+          Readers,      \* read operations (ids)
+          ReadBallot,   \* ReadBallot[r]: the ballot of read r's write-back, or None (no write-back: RETRY)
+          MaxRestarts   \* site crash-restarts allowed in one behaviour
 
 None == -1
 Versions == 1..MaxVersion
@@ -34,7 +42,14 @@ ASSUME PandoVersionsC1Assume == \A A \in Quorum1a, B \in Quorum2 : A \cap B # {}
 ASSUME PandoVersionsC2Assume == \A A \in Quorum1b, B \in Quorum2 : Cardinality(A \cap B) >= K
 ASSUME PandoVersionsC3Assume == \A A \in Quorum1a : Cardinality(A) >= K
 ASSUME PandoVersionsWellFormedAssume ==
-    K \in Nat \ {0} /\ MaxVersion \in Nat \ {0} /\ Ballots \subseteq Nat
+    /\ K \in Nat \ {0} /\ MaxVersion \in Nat \ {0} /\ Ballots \subseteq Nat /\ MaxRestarts \in Nat
+    /\ ReadBallot \in [Readers -> Ballots \cup {None}]
+    \* Each read's write-back ballot is its own (two reads never share one).
+    /\ \A r1, r2 \in Readers : r1 # r2 /\ ReadBallot[r1] # None => ReadBallot[r1] # ReadBallot[r2]
+
+\* Ballot kinds (brief §4.1): a reader's write-back ballot is never a writer's.
+ReaderBallots == {ReadBallot[r] : r \in Readers} \ {None}
+WriterBallots == Ballots \ ReaderBallots
 
 ThresholdQuorums(size) == {Q \in SUBSET Acceptors : Cardinality(Q) = size}
 
@@ -43,19 +58,22 @@ VARIABLES
     slot,    \* slot[a][i]: [abal, avid, cmt] of version i at site a (Empty once pruned)
     floor,   \* floor[a]: versions below it are pruned at a (durable, brief §1.5)
     sent,    \* every message ever sent
-    reads    \* reads[r]: ghost history of read r
+    reads,   \* reads[r]: ghost history of read r
+    restarts \* ghost: the set of <<site, its promises>> at each crash-restart (for witness PANDO-W8)
 
-vars == <<prom, slot, floor, sent, reads>>
+vars == <<prom, slot, floor, sent, reads, restarts>>
 
 SlotRec == [abal : Ballots \cup {None}, avid : Vids \cup {NoVid}, cmt : Vids \cup {NoVid}]
-ReadRec == [state : {"idle", "started", "done"}, start : 0..MaxVersion,
-            ver : 0..MaxVersion, vid : Vids \cup {NoVid}, retry : BOOLEAN]
+ReadRec == [state : {"idle", "started", "writeback", "done"}, start : 0..MaxVersion,
+            ver : 0..MaxVersion, vid : Vids \cup {NoVid}, retry : BOOLEAN,
+            wb : 0..MaxVersion]   \* the version the read writes back (0: none)
 
 PandoVersionsTypeOK ==
     /\ prom \in [Acceptors -> [Versions -> Ballots \cup {None}]]
     /\ slot \in [Acceptors -> [Versions -> SlotRec]]
     /\ floor \in [Acceptors -> 1..MaxVersion]
     /\ reads \in [Readers -> ReadRec]
+    /\ restarts \subseteq Acceptors \X [Versions -> Ballots \cup {None}]
 
 -----------------------------------------------------------------------------
 (* History.                                                                 *)
@@ -100,10 +118,11 @@ PruneBelow(a, i, s, p) ==
     /\ floor' = [floor EXCEPT ![a] = FloorAfterPrune(a, i)]
 
 WriterPrepare(b, i) ==
+    /\ b \in WriterBallots
     /\ MayStartVersion(i)
     /\ ~\E m \in sent : m.type = "prepare" /\ m.ver = i /\ m.bal = b
     /\ sent' = sent \cup {[type |-> "prepare", ver |-> i, bal |-> b]}
-    /\ UNCHANGED <<prom, slot, floor, reads>>
+    /\ UNCHANGED <<prom, slot, floor, reads, restarts>>
 
 Promise(a, b, i) ==
     /\ [type |-> "prepare", ver |-> i, bal |-> b] \in sent
@@ -114,7 +133,7 @@ Promise(a, b, i) ==
             /\ prom' = [prom EXCEPT ![a][i] = b]
             /\ sent' = sent \cup {[type |-> "promise", ver |-> i, bal |-> b, acc |-> a,
                                    abal |-> slot[a][i].abal, avid |-> slot[a][i].avid, cmt |-> slot[a][i].cmt]}
-    /\ UNCHANGED <<slot, floor, reads>>
+    /\ UNCHANGED <<slot, floor, reads, restarts>>
 
 PromisesFor(i, b) == {m \in sent : m.type = "promise" /\ m.ver = i /\ m.bal = b}
 Promised(Q, i, b) == \A a \in Q : \E m \in PromisesFor(i, b) : m.acc = a
@@ -127,6 +146,7 @@ TopBal(P, x) == CHOOSE c \in {m.abal : m \in {n \in P : n.avid = x}} : \A n \in 
 BestRecoverable(P) == {x \in RecoverableIn(P) : \A y \in RecoverableIn(P) : TopBal(P, y) <= TopBal(P, x)}
 
 Propose(b, i) ==
+    /\ b \in WriterBallots
     /\ NotProposed(i, b)
     /\ ~StaleSeen(i, b)
     /\ \/ \E Q \in Quorum1a :
@@ -137,7 +157,7 @@ Propose(b, i) ==
             /\ LET P == Replies(Q, i, b) IN
                \E x \in IF RecoverableIn(P) = {} THEN [val : Values, tag : {b}] ELSE BestRecoverable(P) :
                   sent' = sent \cup {[type |-> "propose", ver |-> i, bal |-> b, vid |-> x]}
-    /\ UNCHANGED <<prom, slot, floor, reads>>
+    /\ UNCHANGED <<prom, slot, floor, reads, restarts>>
 
 Vote(a, b, i) ==
     /\ \E m \in Proposals :
@@ -152,7 +172,7 @@ Vote(a, b, i) ==
                 /\ prom' = [prom EXCEPT ![a] = p]
                 /\ UNCHANGED floor
         /\ sent' = sent \cup {[type |-> "accepted", ver |-> i, bal |-> b, acc |-> a, vid |-> m.vid]}
-    /\ UNCHANGED reads
+    /\ UNCHANGED <<reads, restarts>>
 
 \* COMMIT of version i (implicit, see header), guarded as in Pando.tla; then prune below i.
 Commit(a, i) ==
@@ -161,7 +181,20 @@ Commit(a, i) ==
         /\ slot[a][i].abal # None /\ slot[a][i].abal >= p[1]
         /\ slot[a][i].cmt = NoVid
         /\ PruneBelow(a, i, [slot[a] EXCEPT ![i].cmt = p[2]], prom[a])
-    /\ UNCHANGED <<sent, reads>>
+    /\ UNCHANGED <<sent, reads, restarts>>
+
+\* A site crashes and comes back (brief §1.5): its promises, accepted ballots, splits and floor
+\* are durable; its commit marks are not (StateAfterRestart; a mutant loses more).  At most
+\* MaxRestarts distinct restarts; a site may restart again with the same promises.
+StateAfterRestart(a) == [prom |-> prom[a], slot |-> [i \in Versions |-> [slot[a][i] EXCEPT !.cmt = NoVid]]]
+
+Restart(a) ==
+    /\ <<a, prom[a]>> \in restarts \/ Cardinality(restarts) < MaxRestarts
+    /\ restarts' = restarts \cup {<<a, prom[a]>>}
+    /\ LET s == StateAfterRestart(a) IN
+        /\ prom' = [prom EXCEPT ![a] = s.prom]
+        /\ slot' = [slot EXCEPT ![a] = s.slot]
+    /\ UNCHANGED <<floor, sent, reads>>
 
 -----------------------------------------------------------------------------
 (* Reads by FETCH (brief §4.7).                                             *)
@@ -170,13 +203,13 @@ ReadStart(r) ==
     /\ reads[r].state = "idle"
     /\ reads' = [reads EXCEPT ![r].state = "started", ![r].start = MaxChosenVersion]
     /\ sent' = sent \cup {[type |-> "fetch", rd |-> r]}
-    /\ UNCHANGED <<prom, slot, floor>>
+    /\ UNCHANGED <<prom, slot, floor, restarts>>
 
 FetchReply(a, r) ==
     /\ [type |-> "fetch", rd |-> r] \in sent
     /\ ~\E m \in sent : m.type = "fetched" /\ m.rd = r /\ m.acc = a
     /\ sent' = sent \cup {[type |-> "fetched", rd |-> r, acc |-> a, floor |-> floor[a], slots |-> slot[a]]}
-    /\ UNCHANGED <<prom, slot, floor, reads>>
+    /\ UNCHANGED <<prom, slot, floor, reads, restarts>>
 
 Fetched(r, Q) == {m \in sent : m.type = "fetched" /\ m.rd = r /\ m.acc \in Q}
 AllFetched(r, Q) == \A a \in Q : \E m \in Fetched(r, Q) : m.acc = a
@@ -187,7 +220,7 @@ At(P, i) == {[acc |-> m.acc, abal |-> m.slots[i].abal, avid |-> m.slots[i].avid,
 
 ReadDone(r, ver, x, retry) ==
     /\ reads' = [reads EXCEPT ![r].state = "done", ![r].ver = ver, ![r].vid = x, ![r].retry = retry]
-    /\ UNCHANGED <<prom, slot, floor, sent>>
+    /\ UNCHANGED <<prom, slot, floor, sent, restarts>>
 
 \* Nothing accepted anywhere in a Phase-1a quorum: the key was never written.
 ReadEmpty(r) ==
@@ -206,10 +239,16 @@ ReadFast(r) ==
                 /\ SplitsOf(At(P, J), x) >= K
                 /\ ReadDone(r, J, x, FALSE)
 
+\* WRITEBACK(J) (brief §4.7): Prepare version J at the read's own ballot.
+StartWriteBack(r, J) ==
+    /\ reads' = [reads EXCEPT ![r].state = "writeback", ![r].wb = J]
+    /\ sent' = sent \cup {[type |-> "prepare", ver |-> J, bal |-> ReadBallot[r]]}
+    /\ UNCHANGED <<prom, slot, floor, restarts>>
+
 \* Slow path with a Phase-1b quorum.  If the newest version J is not recoverable it was not
 \* chosen when the read began, so the read returns version J-1 (the committed or the highest
-\* recoverable vid there).  If J is recoverable but not known committed, a write-back would be
-\* needed: this model answers RETRY instead (see the header).
+\* recoverable vid there).  If J is recoverable but not known committed, the read writes J back
+\* (StartWriteBack), or answers RETRY when it has no write-back ballot.
 ReadSlow(r) ==
     /\ reads[r].state = "started"
     /\ \E Q \in Quorum1b :
@@ -218,7 +257,7 @@ ReadSlow(r) ==
                J == NewestSeen(P) IN
            /\ J > 0
            /\ IF RecoverableIn(At(P, J)) # {}
-              THEN ReadDone(r, J, NoVid, TRUE)
+              THEN IF ReadBallot[r] = None THEN ReadDone(r, J, NoVid, TRUE) ELSE StartWriteBack(r, J)
               ELSE IF J = 1
                    THEN ReadDone(r, 0, NoVid, FALSE)
                    ELSE LET S == At(P, J - 1)
@@ -228,20 +267,56 @@ ReadSlow(r) ==
                         THEN \E x \in cands : SplitsOf(S, x) >= K /\ ReadDone(r, J - 1, x, FALSE)
                         ELSE ReadDone(r, J - 1, NoVid, TRUE)
 
+\* With a Phase-1b quorum of promises for its ballot: a promise showing J committed with K
+\* splits of that vid in hand answers at once; otherwise the read proposes the recovered vid of
+\* the highest accepted ballot and never a value of its own.  Nothing recoverable, or a STALE
+\* answer (J was pruned, so a later version is committed): RETRY.
+WriteBackPropose(r) ==
+    /\ reads[r].state = "writeback"
+    /\ LET i == reads[r].wb
+           b == ReadBallot[r] IN
+       /\ NotProposed(i, b)
+       /\ IF StaleSeen(i, b)
+          THEN ReadDone(r, i, NoVid, TRUE)
+          ELSE \E Q \in Quorum1b :
+                /\ Promised(Q, i, b)
+                /\ LET P == Replies(Q, i, b)
+                       known == {x \in {m.cmt : m \in P} \ {NoVid} : SplitsOf(P, x) >= K} IN
+                   IF known # {}
+                   THEN \E x \in known : ReadDone(r, i, x, FALSE)
+                   ELSE IF RecoverableIn(P) = {}
+                        THEN ReadDone(r, i, NoVid, TRUE)
+                        ELSE \E x \in BestRecoverable(P) :
+                               /\ sent' = sent \cup {[type |-> "propose", ver |-> i, bal |-> b, vid |-> x]}
+                               /\ UNCHANGED <<prom, slot, floor, reads, restarts>>
+
+\* The read's proposal reached a Phase-2 quorum (WriteBackHeard; a mutant answers earlier).
+WriteBackHeard(r, x) == ChosenIn(reads[r].wb, x, ReadBallot[r])
+
+WriteBackReturn(r) ==
+    /\ reads[r].state = "writeback"
+    /\ \E m \in Proposals :
+        /\ m.ver = reads[r].wb /\ m.bal = ReadBallot[r]
+        /\ WriteBackHeard(r, m.vid)
+        /\ ReadDone(r, m.ver, m.vid, FALSE)
+
 -----------------------------------------------------------------------------
 Init ==
     /\ prom = [a \in Acceptors |-> [i \in Versions |-> None]]
     /\ slot = [a \in Acceptors |-> [i \in Versions |-> Empty]]
     /\ floor = [a \in Acceptors |-> 1]
     /\ sent = {}
-    /\ reads = [r \in Readers |-> [state |-> "idle", start |-> 0, ver |-> 0, vid |-> NoVid, retry |-> FALSE]]
+    /\ reads = [r \in Readers |-> [state |-> "idle", start |-> 0, ver |-> 0, vid |-> NoVid, retry |-> FALSE, wb |-> 0]]
+    /\ restarts = {}
 
 Next ==
     \/ \E b \in Ballots, i \in Versions : WriterPrepare(b, i) \/ Propose(b, i)
     \/ \E a \in Acceptors, b \in Ballots, i \in Versions : Promise(a, b, i) \/ Vote(a, b, i)
     \/ \E a \in Acceptors, i \in Versions : Commit(a, i)
     \/ \E r \in Readers : ReadStart(r) \/ ReadEmpty(r) \/ ReadFast(r) \/ ReadSlow(r)
+                          \/ WriteBackPropose(r) \/ WriteBackReturn(r)
                           \/ \E a \in Acceptors : FetchReply(a, r)
+    \/ \E a \in Acceptors : Restart(a)
 
 Spec == Init /\ [][Next]_vars
 
@@ -283,6 +358,19 @@ VersionReadsFreshInv ==
 
 \* PANDO-W6 Every version is chosen (with MaxVersion = 2: two versions in a row).
 NotAllVersionsChosenWitness == ~\A i \in Versions : IsChosenAt(i)
+
+\* PANDO-W2 (multi-version) A read returns through its write-back: the version it wrote back,
+\* chosen at the read's own ballot.
+NoVersionWriteBackReadWitness ==
+    ~\E r \in Readers : reads[r].state = "done" /\ ~reads[r].retry /\ reads[r].wb > 0
+                        /\ reads[r].ver = reads[r].wb /\ reads[r].vid \in ChosenAt(reads[r].wb)
+                        /\ ChosenIn(reads[r].wb, reads[r].vid, ReadBallot[r])
+
+\* PANDO-W8 (multi-version) A site restarts and votes afterwards, above the promise it held for
+\* that version when it restarted.
+NoVoteAfterRestartWitness ==
+    ~\E e \in restarts : \E m \in sent :
+        m.type = "accepted" /\ m.acc = e[1] /\ (e[2][m.ver] = None \/ m.bal > e[2][m.ver])
 
 \* PANDO-W7 Garbage collection raised a floor and a site answered STALE.
 NoStaleAnswerWitness ==

@@ -18,6 +18,13 @@ ASSUME MCThresholdQuorumsAssume ==
     /\ Quorum1b = ThresholdQuorums(Q1bSize)
     /\ Quorum2 = ThresholdQuorums(Q2Size)
 
+\* Reads without a write-back ballot: a read that would need a write-back answers RETRY (the
+\* models before issue 18's instance D, kept as they were).
+NoWriteBack == [r \in Readers |-> None]
+
+\* Instance D (brief §7): reader r1 writes back at ballot 2, above both writers' ballots 0 and 1.
+ReadBallotD == [r \in Readers |-> 2]
+
 \* Sound for the same reasons as in MCPando.tla: threshold quorums, no special value.
 Symmetry == Permutations(Acceptors) \cup Permutations(Values)
 
@@ -43,6 +50,15 @@ MutantM16MayStartVersion(i) == TRUE
 \* some site has voted for version i-1 (an FE that takes one ACCEPTED for a commit).  S15 says
 \* "chosen", so it is not the guard restated: this weaker guard must violate PANDO-S15 NoGapsInv.
 MutantM16vMayStartVersion(i) == i = 1 \/ \E m \in sent : m.type = "accepted" /\ m.ver = i - 1
+\* MWB: a read's write-back answers as soon as one site accepted its proposal, not a Phase-2
+\* quorum.  Must violate PANDO-S12 VersionReadsChosenInv.
+MutantMWBWriteBackHeard(r, x) == \E a \in Acceptors : Voted(a, reads[r].wb, ReadBallot[r], x)
+
+\* MRv: a restart loses the site's promises too (a volatile promise, brief §1.5 says it must be
+\* durable).  Must violate PANDO-S1 VersionAgreementInv.
+MutantMRvStateAfterRestart(a) ==
+    [prom |-> [i \in Versions |-> None], slot |-> [i \in Versions |-> [slot[a][i] EXCEPT !.cmt = NoVid]]]
+
 \* MTv: type mutant: pruning sets the floor past the last version.
 \* Must violate PandoVersionsTypeOK (so the type invariant is not vacuous).
 MutantMTvFloorAfterPrune(a, i) == i + MaxVersion
