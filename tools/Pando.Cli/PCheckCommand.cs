@@ -166,7 +166,7 @@ public static class PCheckCommand
             Console.WriteLine($"  checker output: {o.LogPath}");
             Console.WriteLine($"  command: (cd p-models/{o.Test.Protocol} && {o.CommandLine})");
         }
-        var suiteFailures = SuiteWitnesses(manifest, tests, outcomes);
+        var suiteFailures = SuiteWitnesses(manifest, tests, outcomes, tier);
         var report = Report(outcomes, tier);
         File.WriteAllText(Path.Combine(outDir, "report.md"), report);
         if (opt.Record && seed is not null) throw new InputError("--record keeps the manifest's seeds: run it without --seed or PANDO_P_SEED");
@@ -191,14 +191,15 @@ public static class PCheckCommand
     }
 
     /// <summary>
-    /// The suite rule (<see cref="PCheckOutput.SuiteNotReached"/>) for every protocol whose passing tests all ran and passed:
-    /// prints the witnesses none of them reached and returns how many protocols failed it.
+    /// The suite rule (<see cref="PCheckOutput.SuiteNotReached"/>) for every protocol whose passing tests of the tier all
+    /// ran and passed (a passing test kept for the full tier does not switch the rule off in the fast tier): prints the
+    /// witnesses none of them reached and returns how many protocols failed it.
     /// </summary>
-    private static int SuiteWitnesses(PTestManifest manifest, IReadOnlyList<PTestEntry> selected, IReadOnlyList<PTestOutcome> outcomes)
+    private static int SuiteWitnesses(PTestManifest manifest, IReadOnlyList<PTestEntry> selected, IReadOnlyList<PTestOutcome> outcomes, Tier tier)
     {
         int failed = 0;
         var names = selected.Select(t => t.Name).ToHashSet(StringComparer.Ordinal);
-        foreach (var g in manifest.Tests.Where(t => t.Expect.Kind == VerdictKind.Pass).GroupBy(t => t.Protocol))
+        foreach (var g in manifest.Tests.Where(t => t.Expect.Kind == VerdictKind.Pass && t.RunsIn(tier)).GroupBy(t => t.Protocol))
         {
             if (!g.All(t => names.Contains(t.Name))) continue;     // a partial selection: the suite rule does not apply
             var runs = outcomes.Where(o => o.Test.Protocol == g.Key && o.Test.Expect.Kind == VerdictKind.Pass).ToList();
