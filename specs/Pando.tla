@@ -342,10 +342,16 @@ Commit(a) ==
 \* That answer depends only on <<b, x>>, which never changes once the FE has its quorum, so the
 \* outcome is a state function rather than a step (one step fewer per writer, same answers).
 \* The vids an FE can hear for b are those proposed at a ballot of b's request.
+\* A front-end may also learn its outcome from a commit mark (brief §4.4 finish(x, ⊥)): a
+\* promise for its ballot b that reports cmt = x, which the delegate forwards as DELEGATE_FAILED
+\* with cmtSeen = x, or which a direct attempt reads as KNOWN_CHOSEN.  It answers by comparing x
+\* with its own vid, as after a Phase-2 quorum (issue 18; mutant M7 makes such answers untruthful).
 CputOutcomes == {[bal |-> p[1], vid |-> p[2], status |-> CputStatus(p[2], p[1])] :
                     p \in {q \in UNION {{<<c, m.vid>> : m \in {n \in Proposals : RequestOf(n.bal) = RequestOf(c)}} :
                                          c \in WriteBallots} :
                                FEHeardQuorum(q[1], q[2])}}
+                \cup {[bal |-> m.bal, vid |-> m.cmt, status |-> CputStatus(m.cmt, m.bal)] :
+                       m \in {n \in sent : n.type = "promise" /\ n.bal \in WriteBallots /\ n.cmt # NoVid}}
 
 \* A site crashes and recovers with the state StateAfterRestart keeps.  The ghost log records
 \* the site and its promise at the time (for witness PANDO-W8); at most MaxRestarts distinct
@@ -662,6 +668,11 @@ NoRetryWithOwnVidWitness ==
     ~\E m1, m2 \in Proposals :
         /\ m1.bal # m2.bal /\ RequestOf(m1.bal) = RequestOf(m2.bal)
         /\ m1.vid = m2.vid /\ IsOwnVid(m1.vid, m1.bal)
+
+\* PANDO-W11 A writer learns its outcome from a commit mark: a promise for a write ballot reports a
+\* commit mark (so CputOutcomes holds an answer that did not come from the writer's own quorum).
+NoOutcomeFromCommitMarkWitness ==
+    ~\E m \in sent : m.type = "promise" /\ m.bal \in WriteBallots /\ m.cmt # NoVid
 
 \* PANDO-W9 The core recovery rule is exercised: a write ballot proposes after a Phase-1b
 \* quorum of its promises showed two different recoverable vids (so it had to pick the one of the

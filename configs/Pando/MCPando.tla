@@ -45,6 +45,10 @@ KindsLeaderOnly == 0 :> "Leader"
 \* front-end's request.
 KindsReq == 0 :> "FEDel" @@ 1 :> "FE" @@ 2 :> "FE"
 RequestsFEDelThenFE(b) == IF b = 1 THEN 0 ELSE b
+\* The same request handed to the leader after both attempts (brief §4.5; issue 18): ballot 3 is
+\* the leader's run of request 0, so the front-end's answer may come from the leader's decision.
+KindsReqLeader == 0 :> "FEDel" @@ 1 :> "FE" @@ 2 :> "FE" @@ 3 :> "Leader"
+RequestsReqLeader(b) == IF b \in {1, 3} THEN 0 ELSE b
 \* Mutant M15: the leader's ballot is ordered below a front-end's.
 KindsM15 == 0 :> "Leader" @@ 1 :> "FE"
 \* Mutant M9 needs the delegated ballot above another write ballot (brief §8 M9).
