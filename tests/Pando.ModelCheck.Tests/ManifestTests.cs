@@ -288,6 +288,22 @@ public class CatalogueTests
     }
 
     [Fact]
+    public void Guard_marks_are_checked_and_shown_with_the_kind()
+    {
+        var dir = Path.Combine(Path.GetTempPath(), "pando-guard-" + Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(dir);
+        var path = Path.Combine(dir, "c.json");
+        File.WriteAllText(path, """{"properties": [{"id": "X-S1", "name": "n", "protocol": "Pando", "spec": "Pando", "tla": "T", "kind": "invariant", "guard": "maybe", "statement": "s", "source": "t", "p": null, "csharp": null}]}""");
+        Assert.Contains("guard must be \"guard\"", Assert.Throws<InputError>(() => Catalogue.Load(path)).Message);
+        Directory.Delete(dir, true);
+        // The repository's catalogue marks S4 and S15 as close to a guard (issue 18), and the view shows it.
+        Assert.Equal("invariant (close to a guard)", RepoCatalogue.Entries.Single(e => e.Id == "PANDO-S4").KindText);
+        Assert.Equal("invariant (close to a guard)", RepoCatalogue.Entries.Single(e => e.Id == "PANDO-S15").KindText);
+        Assert.Equal("invariant (a guard)", RepoCatalogue.Entries.Single(e => e.Id == "ALIA-S14").KindText);
+        Assert.Equal("invariant", RepoCatalogue.Entries.Single(e => e.Id == "PANDO-S1").KindText);
+    }
+
+    [Fact]
     public void A_property_without_a_mutant_is_reported()
     {
         var extra = new Catalogue { Entries = [.. RepoCatalogue.Entries, new CatalogueEntry("PANDO-X", "Extra", "Pando", "Pando", "AgreementInv2", "invariant", "s", "t", null, null)] };

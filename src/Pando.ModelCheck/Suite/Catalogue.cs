@@ -10,7 +10,18 @@ namespace Pando.ModelCheck.Suite;
 
 /// <summary>One property of the catalogue (docs/invariants.json).</summary>
 public sealed record CatalogueEntry(string Id, string Name, string Protocol, string Spec, string? Tla, string Kind,
-    string Statement, string Source, string? P, string? CSharp);
+    string Statement, string Source, string? P, string? CSharp)
+{
+    /// <summary>
+    /// How the property relates to a protocol guard (optional field "guard"): "guard" when it restates a guard the
+    /// protocol checks (a mutant that drops the guard breaks it), "close" when a guard ensures it but a mutant that keeps
+    /// the guard still breaks it by another path; null otherwise.
+    /// </summary>
+    public string? Guard { get; init; }
+
+    /// <summary>The kind as the Markdown view shows it, with the guard mark.</summary>
+    public string KindText => Guard switch { "guard" => $"{Kind} (a guard)", "close" => $"{Kind} (close to a guard)", _ => Kind };
+}
 
 /// <summary>
 /// The invariant catalogue: one ID per property, shared by the TLA+ spec, the P monitors and the C#
@@ -41,7 +52,10 @@ public sealed partial class Catalogue
             var kind = S("kind");
             // A history property has no TLA+ form by nature, nor has a runtime one (a property of the implementation's data,
             // e.g. share bytes, that the abstract spec does not represent); a temporal one may not have one yet.
-            var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), kind is "history" or "temporal" or "runtime" ? O("tla") : S("tla"), kind, S("statement"), S("source"), O("p"), O("csharp"));
+            var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), kind is "history" or "temporal" or "runtime" ? O("tla") : S("tla"), kind, S("statement"), S("source"), O("p"), O("csharp"))
+                { Guard = O("guard") };
+            if (e.Guard is not (null or "guard" or "close"))
+                throw new InputError($"{path}: property {e.Id}: guard must be \"guard\" (restates a protocol guard) or \"close\" (a guard ensures it, a mutant keeping the guard breaks it)");
             if (e.Kind is not ("invariant" or "action" or "temporal" or "history" or "runtime" or "witness"))
                 throw new InputError($"{path}: property {e.Id}: kind must be invariant, action, temporal, history, runtime or witness");
             if (e.Kind == "history" && e.CSharp is null)
@@ -187,6 +201,8 @@ public sealed partial class Catalogue
         sb.AppendLine("Rows of kind \"witness\" are reachability witnesses: predicates that correct models must violate, to");
         sb.AppendLine("prove they reach the states the invariants talk about; their column lists the witness models, each");
         sb.AppendLine("running a passing model's own cfg (the manifest refuses a passing model without one).");
+        sb.AppendLine("A kind marked \"(a guard)\" restates a guard the protocol checks: its mutant drops the guard. \"(close to a");
+        sb.AppendLine("guard)\": a guard ensures it, and a mutant that keeps the guard still breaks it by another path.");
         foreach (var group in Entries.GroupBy(e => e.Protocol))
         {
             sb.AppendLine();
@@ -201,7 +217,7 @@ public sealed partial class Catalogue
                 var cscol = e.CSharp is null ? "—" : Link(e.CSharp + "Monitor", CsFile(e.Protocol, e.CSharp), $@"class\s+{e.CSharp}Monitor\b") + string.Concat(CoyoteBugTestsOf(e, coyote).Select(t => $"<br>`{t.Name}`"));
                 var tla = e.Tla is null ? e.Kind switch { "history" => "— (history)", "runtime" => "— (implementation)", _ => "— (not yet)" } : Link(e.Tla, m.Library.Find(e.Spec), $@"^{e.Tla}\s*(\(.*\))?\s*==");
                 var mcol = e.Tla is null ? e.Kind switch { "history" => "— (no TLA+ form)", "runtime" => "— (checked at run time)", _ => "— (no TLA+ form yet)" } : mutants.Length == 0 ? "**none**" : mutants;
-                sb.AppendLine($"| {e.Id} | {e.Name} | {e.Statement} | {tla} | {e.Kind} | {mcol} | {pcol} | {cscol} | {e.Source} |");
+                sb.AppendLine($"| {e.Id} | {e.Name} | {e.Statement} | {tla} | {e.KindText} | {mcol} | {pcol} | {cscol} | {e.Source} |");
             }
         }
         return sb.ToString();
