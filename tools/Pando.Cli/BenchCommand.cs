@@ -243,12 +243,11 @@ public static class BenchCommand
 
     private static int Plan(string? outFile)
     {
-        double[] Of(params string[] names) { var w = new double[9]; foreach (var n in names) w[PandoCoyote.Shared.Network.Geo.Index(n)] = 1.0 / names.Length; return w; }
         (string Name, PandoCoyote.Planning.PlanWorkload W)[] workloads =
         [
-            ("Tokyo, 97% GETs, 500 req/s, SLO 200 ms", new(1024, 0.97, 500, Of("Tokyo"), 200, 200, 1, Objects: 1_000_000)),
-            ("Sydney + Tokyo, 50% GETs, SLO 300 ms", new(1024, 0.5, 200, Of("Sydney", "Tokyo"), 300, 300, 1, Objects: 1_000_000)),
-            ("all nine, 50% GETs, SLO 1 s", new(100 * 1024, 0.5, 200, Of([.. PandoCoyote.Shared.Network.Geo.Sites]), 1000, 1000, 1, Objects: 100_000)),
+            ("Tokyo, 97% GETs, 500 req/s, SLO 200 ms", new(1024, 0.97, 500, PandoCoyote.Planning.PlanWorkload.EqualShares("Tokyo"), 200, 200, 1, Objects: 1_000_000)),
+            ("Sydney + Tokyo, 50% GETs, SLO 300 ms", new(1024, 0.5, 200, PandoCoyote.Planning.PlanWorkload.EqualShares("Sydney", "Tokyo"), 300, 300, 1, Objects: 1_000_000)),
+            ("all nine, 50% GETs, SLO 1 s", new(100 * 1024, 0.5, 200, PandoCoyote.Planning.PlanWorkload.Everywhere, 1000, 1000, 1, Objects: 100_000)),
         ];
         var sb = new StringBuilder();
         sb.AppendLine("# Planner search time");

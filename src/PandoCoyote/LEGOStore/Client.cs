@@ -42,7 +42,7 @@ public sealed class Client : LegoActor
     protected override void Initialize()
     {
         StartNext();
-        if (Init.Timed) SendEvent(Net, new NetAck());                // start-up sends are all queued
+        StartUpSent();
     }
 
     private void OnCrash() { _down = true; Coverage.Hit("lego: client crashed mid-run"); Observe(new ObsClientCrashed(Index)); }

@@ -234,12 +234,8 @@ public abstract class LegoActor : NetActor<LegoInit>
         Index = init.Id; P = init.Params; Mutant = init.Mutant; Servers = init.Servers;
     }
 
-    /// <summary>Timed network mode: tell the network this actor has finished handling a delivery (see <see cref="NetAck"/>).</summary>
-    protected override Task OnEventHandledAsync(Event e)
-    {
-        if (Init.Timed && e is ITimed) SendEvent(Net, new NetAck());
-        return Task.CompletedTask;
-    }
+    /// <inheritdoc/>
+    protected override bool TimedNetwork => Init.Timed;
 
     /// <summary>Sends a protocol message through the network.</summary>
     protected void Send(ActorId to, object body) => Route(to, new LegoMsg(body));

@@ -44,7 +44,7 @@ public sealed class FrontEnd : PandoActor
     protected override void Initialize()
     {
         NextOp();
-        if (Init.Timed) SendEvent(Net, new NetAck());                // start-up sends are all queued
+        StartUpSent();
     }
 
     private void NextOp()

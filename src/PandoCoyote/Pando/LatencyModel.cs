@@ -22,22 +22,18 @@ public static class LatencyModel
         return Latencies.Measure(new Scenario("latency", system.Setup, Iterations: 1, MaxSteps: 5000));
     }
 
-    private static double Kth(IEnumerable<double> xs, int q) => xs.Order().ElementAt(q - 1);
-
-    private static double Rtt(int a, int b) => Geo.Delay(a, b) + Geo.Delay(b, a);
-
     /// <summary>CPUT with partial delegation, common case: T1 = max(d(F,D), kth_q1a{d(F,s)+d(s,D)}), T2 = kth_q2{d(D,s)+d(s,F)}.</summary>
     public static double CputDelegated(PandoParams p, int[] sites, int fe, int del)
     {
-        double t1 = Math.Max(Geo.Delay(fe, del), Kth(sites.Select(s => Geo.Delay(fe, s) + Geo.Delay(s, del)), p.Q1a));
-        double t2 = Kth(sites.Select(s => Geo.Delay(del, s) + Geo.Delay(s, fe)), p.Q2);
+        double t1 = Math.Max(Geo.Delay(fe, del), Geo.QthFastest(sites.Select(s => Geo.Delay(fe, s) + Geo.Delay(s, del)), p.Q1a));
+        double t2 = Geo.QthFastest(sites.Select(s => Geo.Delay(del, s) + Geo.Delay(s, fe)), p.Q2);
         return t1 + t2;
     }
 
     /// <summary>CPUT direct from the FE: kth_q1a{rtt(F,s)} + kth_q2{rtt(F,s)}.</summary>
     public static double CputDirect(PandoParams p, int[] sites, int fe) =>
-        Kth(sites.Select(s => Rtt(fe, s)), p.Q1a) + Kth(sites.Select(s => Rtt(fe, s)), p.Q2);
+        Geo.QthFastest(sites.Select(s => Geo.RoundTrip(fe, s)), p.Q1a) + Geo.QthFastest(sites.Select(s => Geo.RoundTrip(fe, s)), p.Q2);
 
     /// <summary>GET on the fast path: kth_q1a{rtt(F,s)} (plus the site's storage read, not modelled).</summary>
-    public static double GetFast(PandoParams p, int[] sites, int fe) => Kth(sites.Select(s => Rtt(fe, s)), p.Q1a);
+    public static double GetFast(PandoParams p, int[] sites, int fe) => Geo.QthFastest(sites.Select(s => Geo.RoundTrip(fe, s)), p.Q1a);
 }

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using PandoCoyote.Shared.Network;
 
 namespace PandoCoyote.Planning;
 
@@ -13,16 +12,15 @@ public static class Frontiers
     /// <summary>The workloads drawn, by file name.</summary>
     public static IReadOnlyList<(string File, string Title, PlanWorkload Workload)> Workloads()
     {
-        double[] Of(params string[] names) { var w = new double[PriceTable.Count]; foreach (var n in names) w[Geo.Index(n)] = 1.0 / names.Length; return w; }
         var inf = double.PositiveInfinity;
         return
         [
             ("frontier-tokyo-hr-1kb.svg", "1 KB × 1 M objects, 97% GETs, 500 req/s, clients in Tokyo, f = 1",
-                new PlanWorkload(1024, 0.97, 500, Of("Tokyo"), inf, inf, 1, Objects: 1_000_000)),
+                new PlanWorkload(1024, 0.97, 500, PlanWorkload.EqualShares("Tokyo"), inf, inf, 1, Objects: 1_000_000)),
             ("frontier-sydney-tokyo-rw-1kb.svg", "1 KB × 1 M objects, 50% GETs, 200 req/s, clients in Sydney and Tokyo, f = 1",
-                new PlanWorkload(1024, 0.5, 200, Of("Sydney", "Tokyo"), inf, inf, 1, Objects: 1_000_000)),
+                new PlanWorkload(1024, 0.5, 200, PlanWorkload.EqualShares("Sydney", "Tokyo"), inf, inf, 1, Objects: 1_000_000)),
             ("frontier-uniform-rw-100kb.svg", "100 KB × 100 k objects, 50% GETs, 200 req/s, clients in all nine, f = 1",
-                new PlanWorkload(100 * 1024, 0.5, 200, Of([.. Geo.Sites]), inf, inf, 1, Objects: 100_000)),
+                new PlanWorkload(100 * 1024, 0.5, 200, PlanWorkload.Everywhere, inf, inf, 1, Objects: 100_000)),
         ];
     }
 

@@ -135,10 +135,7 @@ public static class PlanModel
         new(0, sites.Sum(s => PriceTable.StorageGbMonth[s] / PriceTable.HoursPerMonth * objects * bytesPerObject / PriceTable.BytesPerGB), 0);
 
     /// <summary>A phase from <paramref name="src"/> to every member of <paramref name="set"/>, replies to <paramref name="dst"/>: the slowest member.</summary>
-    public static double Phase(int src, IEnumerable<int> set, int dst) => set.Max(j => PriceTable.Delay(src, j) + PriceTable.Delay(j, dst));
-
-    /// <summary>The q-th smallest of <paramref name="xs"/>.</summary>
-    public static double Kth(IEnumerable<double> xs, int q) => xs.Order().ElementAt(q - 1);
+    public static double Phase(int src, IEnumerable<int> set, int dst) => set.Max(j => Geo.Delay(src, j) + Geo.Delay(j, dst));
 
     // ------------------------------------------------------------------ per-member terms (used by the optimizer too)
 
@@ -184,7 +181,7 @@ public static class PlanModel
 
     /// <summary>Pando CPUT latency with delegate d (brief §4.11): max(d(F,D), slowest 1a member via D) + the q2-th fastest Phase-2 reply to F.</summary>
     public static double PandoPut(int i, int d, IEnumerable<int> prepareSet, int[] sites, int q2) =>
-        Math.Max(d == i ? 0 : PriceTable.Delay(i, d), Phase(i, prepareSet, d)) + Kth(sites.Select(s => PriceTable.Delay(d, s) + PriceTable.Delay(s, i)), q2);
+        Math.Max(d == i ? 0 : Geo.Delay(i, d), Phase(i, prepareSet, d)) + Geo.QthFastest(sites.Select(s => Geo.Delay(d, s) + Geo.Delay(s, i)), q2);
 
     /// <summary>RS-Paxos (brief RSPaxos §4.4–4.5): client i's request to leader L and the reply; a write carries the value in, a CONSISTENT read (a READMARK instance) carries it out.</summary>
     public static Cost RsClientPart(PlanWorkload w, int i, int leader)
@@ -235,7 +232,7 @@ public static class PlanModel
                     break;
                 default:
                     cost += RsClientPart(w, i, d.Leader);
-                    double rs = PriceTable.Rtt(i, d.Leader) + Phase(d.Leader, d.LeaderQuorum!, d.Leader);
+                    double rs = Geo.RoundTrip(i, d.Leader) + Phase(d.Leader, d.LeaderQuorum!, d.Leader);
                     lat.Add(new SiteLatency(i, rs, rs));
                     break;
             }

@@ -56,6 +56,20 @@ public sealed record PlanWorkload(double ObjectBytes, double ReadRatio, double R
     /// <summary>Whether the PUT SLO applies (some PUTs are issued).</summary>
     public bool HasPuts => ReadRatio < 1;
 
+    /// <summary>Client weights with an equal share at each of <paramref name="dcs"/> (data-center indices) and none elsewhere.</summary>
+    public static double[] EqualShares(IReadOnlyCollection<int> dcs)
+    {
+        var w = new double[PriceTable.Count];
+        foreach (var i in dcs) w[i] = 1.0 / dcs.Count;
+        return w;
+    }
+
+    /// <summary>Client weights with an equal share at each named data center (names as in <see cref="Geo.Sites"/>).</summary>
+    public static double[] EqualShares(params string[] names) => EqualShares([.. names.Select(Geo.Index)]);
+
+    /// <summary>Client weights spread evenly over all nine data centers.</summary>
+    public static double[] Everywhere => EqualShares([.. Geo.Sites]);
+
     /// <summary>The parameters <see cref="Parse"/> accepts, with their meaning.</summary>
     public static readonly IReadOnlyList<(string Key, string About)> Keys =
     [
@@ -176,8 +190,8 @@ public sealed record PlanWorkload(double ObjectBytes, double ReadRatio, double R
 
     private static IReadOnlyList<double> ClientsOf(string text)
     {
+        if (text.Equals("all", StringComparison.OrdinalIgnoreCase)) return Everywhere;
         var w = new double[PriceTable.Count];
-        if (text.Equals("all", StringComparison.OrdinalIgnoreCase)) { Array.Fill(w, 1.0 / w.Length); return w; }
         if (text.Contains(':'))
         {
             foreach (var part in text.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
@@ -195,7 +209,6 @@ public sealed record PlanWorkload(double ObjectBytes, double ReadRatio, double R
         var names = text.Split('+', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries).Select(x => DcIndex("clients", x)).ToList();
         if (names.Count == 0) throw new PlanInputException("clients: name at least one data center");
         if (names.Distinct().Count() != names.Count) throw new PlanInputException("clients: a data center is named twice");
-        foreach (var i in names) w[i] = 1.0 / names.Count;
-        return w;
+        return EqualShares(names);
     }
 }

@@ -66,8 +66,8 @@ public static class Planner
         int m = sites.Length, f = w.F;
         if (Codes(PlanProtocol.Abd, w, sites).FirstOrDefault() is not (1, var storage)) yield break;
         double budget = Math.Min(GetBudget(w), PutBudget(w));       // GET and PUT both take Q1 then Q2
-        var tables = clients.Select(i => (T0: Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.AbdMember(w, i, j, 0).Total),
-                                          T1: Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.AbdMember(w, i, j, 1).Total))).ToArray();
+        var tables = clients.Select(i => (T0: Table(sites, j => Geo.RoundTrip(i, j), j => PlanModel.AbdMember(w, i, j, 0).Total),
+                                          T1: Table(sites, j => Geo.RoundTrip(i, j), j => PlanModel.AbdMember(w, i, j, 1).Total))).ToArray();
         for (int q1 = f + 1; q1 <= m - f; q1++)
         {
             int q2 = m + 1 - q1;
@@ -99,13 +99,13 @@ public static class Planner
     {
         int m = sites.Length, f = w.F;
         double gb = GetBudget(w), pb = PutBudget(w);
-        var q1Tables = clients.Select(i => Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.CasMember(w, i, j, 0, 1).Total)).ToArray();
-        var q3Tables = clients.Select(i => Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.CasMember(w, i, j, 2, 1).Total)).ToArray();
+        var q1Tables = clients.Select(i => Table(sites, j => Geo.RoundTrip(i, j), j => PlanModel.CasMember(w, i, j, 0, 1).Total)).ToArray();
+        var q3Tables = clients.Select(i => Table(sites, j => Geo.RoundTrip(i, j), j => PlanModel.CasMember(w, i, j, 2, 1).Total)).ToArray();
         foreach (var (k, storage) in Codes(PlanProtocol.Cas, w, sites))
         {
             int kk = k;
-            var q2Tables = clients.Select(i => Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.CasMember(w, i, j, 1, kk).Total)).ToArray();
-            var q4Tables = clients.Select(i => Table(sites, j => PriceTable.Rtt(i, j), j => PlanModel.CasMember(w, i, j, 3, kk).Total)).ToArray();
+            var q2Tables = clients.Select(i => Table(sites, j => Geo.RoundTrip(i, j), j => PlanModel.CasMember(w, i, j, 1, kk).Total)).ToArray();
+            var q4Tables = clients.Select(i => Table(sites, j => Geo.RoundTrip(i, j), j => PlanModel.CasMember(w, i, j, 3, kk).Total)).ToArray();
             for (int q1 = f + 1; q1 <= m - f; q1++)
             {
                 int q3 = m + 1 - q1;
@@ -150,44 +150,46 @@ public static class Planner
 
     private static IEnumerable<(double, Func<Deployment>)> PandoPlans(PlanWorkload w, int[] sites, int[] clients)
     {
-        int n = sites.Length, f = w.F;
+        int n = sites.Length, f = w.F, dcs = PriceTable.Count;
         double gb = GetBudget(w), pb = PutBudget(w);
+        // Per client site and delegate d (d = the site itself: direct), whatever k and q2 are: the Phase-1a table (via d)
+        // and the Phase-2 reply delays from d back to the front-end, sorted (the q2-th is when Phase 2 ends).
+        var prep = clients.Select(i => Enumerable.Range(0, dcs).Select(d =>
+            Table(sites, s => Geo.Delay(i, s) + Geo.Delay(s, d), s => PlanModel.PandoPrepareMember(w, i, s, d).Total)).ToArray()).ToArray();
+        var back = clients.Select(i => Enumerable.Range(0, dcs).Select(d =>
+            sites.Select(s => Geo.Delay(d, s) + Geo.Delay(s, i)).Order().ToArray()).ToArray()).ToArray();
         foreach (var (k, storage) in Codes(PlanProtocol.Pando, w, sites))
         {
             int kk = k;
-            var reads = clients.Select(i => Table(sites, s => PriceTable.Rtt(i, s), s => PlanModel.PandoReadMember(w, i, s, kk).Total)).ToArray();
+            var reads = clients.Select(i => Table(sites, s => Geo.RoundTrip(i, s), s => PlanModel.PandoReadMember(w, i, s, kk).Total)).ToArray();
+            var fixedWrite = clients.Select(i => Enumerable.Range(0, dcs).Select(d => PlanModel.PandoWriteFixed(w, i, d, sites, kk).Total).ToArray()).ToArray();
             for (int q2 = f + k; q2 <= n - f; q2++)
             {
                 int q1a = Math.Max(k, n + 1 - q2), q1b = n + k - q2;
                 double total = storage;
                 var picks = new (int Read, int Del, int Prep)[clients.Length];
-                var prepTables = new Cheapest[clients.Length];
                 for (int c = 0; c < clients.Length && total < Inf; c++)
                 {
                     int i = clients[c];
                     int hr = reads[c].Index(gb);
                     if (hr < 0 || reads[c].Cost(hr, q1a) == Inf) { total = Inf; break; }
                     double bc = Inf;
-                    for (int d = 0; d < PriceTable.Count; d++)
+                    for (int d = 0; d < dcs; d++)
                     {
-                        double t2 = PlanModel.Kth(sites.Select(s => PriceTable.Delay(d, s) + PriceTable.Delay(s, i)), q2);
-                        double budget1 = pb - t2;
-                        if (d != i && PriceTable.Delay(i, d) > budget1 + PlanModel.Eps) continue;
-                        int dd = d;
-                        var prep = Table(sites, s => PriceTable.Delay(i, s) + PriceTable.Delay(s, dd), s => PlanModel.PandoPrepareMember(w, i, s, dd).Total);
-                        int hp = prep.Index(budget1);
+                        double budget1 = pb - back[c][d][q2 - 1];
+                        if (d != i && Geo.Delay(i, d) > budget1 + PlanModel.Eps) continue;
+                        int hp = prep[c][d].Index(budget1);
                         if (hp < 0) continue;
-                        double v = prep.Cost(hp, q1a) + PlanModel.PandoWriteFixed(w, i, d, sites, kk).Total;
-                        if (v < bc) { bc = v; picks[c] = (hr, d, hp); prepTables[c] = prep; }
+                        double v = prep[c][d].Cost(hp, q1a) + fixedWrite[c][d];
+                        if (v < bc) { bc = v; picks[c] = (hr, d, hp); }
                     }
                     total += bc + reads[c].Cost(hr, q1a);
                 }
                 if (total == Inf) continue;
                 int a = q1a, b = q1b, q = q2;
-                var pt = (Cheapest[])prepTables.Clone();
                 var pk = picks;
                 yield return (total, () => new Deployment(PlanProtocol.Pando, sites, kk, [a, b, q],
-                    [.. clients.Select((i, c) => new ClientPlan(i, [pt[c].Set(pk[c].Prep, a), reads[c].Set(pk[c].Read, a)], pk[c].Del))]));
+                    [.. clients.Select((i, c) => new ClientPlan(i, [prep[c][pk[c].Del].Set(pk[c].Prep, a), reads[c].Set(pk[c].Read, a)], pk[c].Del))]));
             }
         }
     }
@@ -203,9 +205,9 @@ public static class Planner
             foreach (var leader in sites)
             {
                 // Every client's request crosses to the leader and back around the leader's Accept round.
-                double budget = clients.Min(i => Math.Min(gb, pb) - PriceTable.Rtt(i, leader));
+                double budget = clients.Min(i => Math.Min(gb, pb) - Geo.RoundTrip(i, leader));
                 int xx = x;
-                var table = Table(sites, s => PriceTable.Rtt(leader, s), s => PlanModel.RsMember(w, leader, s, xx).Total);
+                var table = Table(sites, s => Geo.RoundTrip(leader, s), s => PlanModel.RsMember(w, leader, s, xx).Total);
                 int h = table.Index(budget);
                 if (h < 0) continue;
                 double fixedPart = storage + clients.Sum(i => PlanModel.RsClientPart(w, i, leader).Total);
@@ -344,16 +346,25 @@ public static class PlanExplainer
     public static PlanResult? Lowest(PlanProtocol p, PlanWorkload w, bool get, double budget)
     {
         double bound = get ? w.GetSloMs : w.PutSloMs;
-        PlanResult? At(double ms) =>
-            Planner.Best(p, get ? w with { GetSloMs = Math.Min(ms, bound) } : w with { PutSloMs = Math.Min(ms, bound) }) is { } r
-            && r.Evaluation.Cost.Total <= budget + 1e-12 ? r : null;
-        var found = At(double.PositiveInfinity);
+        return Tightest(ms => Planner.Best(p, get ? w with { GetSloMs = Math.Min(ms, bound) } : w with { PutSloMs = Math.Min(ms, bound) }) is { } r
+                              && r.Evaluation.Cost.Total <= budget + 1e-12 ? r : null,
+                        r => get ? r.Evaluation.WorstGet : r.Evaluation.WorstPut);
+    }
+
+    /// <summary>
+    /// The plan at the tightest latency bound that is still feasible: <paramref name="at"/> plans under a bound (null when
+    /// nothing fits; feasibility only grows with the bound), <paramref name="latency"/> is what the bound limits.
+    /// Bisection from the unbounded plan's latency down, to 0.01 ms; null when nothing fits at all.
+    /// </summary>
+    public static PlanResult? Tightest(Func<double, PlanResult?> at, Func<PlanResult, double> latency)
+    {
+        var found = at(double.PositiveInfinity);
         if (found is null) return null;
-        double lo = 0, hi = get ? found.Evaluation.WorstGet : found.Evaluation.WorstPut;
+        double lo = 0, hi = latency(found);
         while (hi - lo > 0.01)
         {
             double mid = (lo + hi) / 2;
-            if (At(mid) is { } r) { hi = mid; found = r; } else lo = mid;
+            if (at(mid) is { } r) { hi = mid; found = r; } else lo = mid;
         }
         return found;
     }

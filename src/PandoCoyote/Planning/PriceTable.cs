@@ -6,7 +6,7 @@ namespace PandoCoyote.Planning;
 /// Prices of the nine public-cloud data centers of the LEGOStore paper (its Tables 1 and 2, as given in
 /// ../shared/docs/protocols/LEGOStore.md §9.2–9.3), in the order of <see cref="Geo.Sites"/>: storage in $/GB·month, a
 /// 1-core VM in $/hour, and outbound network transfer in $/GB by (sender, receiver) pair, free inside a data center.
-/// Round-trip times come from <see cref="Geo"/> (the same table's RTT half). Pando's Azure prices and RTTs are not in
+/// Delays and round trips come from <see cref="Geo"/> (the same table's RTT half). Pando's Azure prices and RTTs are not in
 /// its paper's text (brief Pando §9, Q17), so every protocol is planned on these.
 /// </summary>
 public static class PriceTable
@@ -45,10 +45,4 @@ public static class PriceTable
 
     /// <summary>Outbound transfer price from <paramref name="from"/> to <paramref name="to"/>, $/GB.</summary>
     public static double Network(int from, int to) => Net[from, to];
-
-    /// <summary>A round trip from <paramref name="a"/> to <paramref name="b"/> and back, ms: the one-way delays of both directions.</summary>
-    public static double Rtt(int a, int b) => Geo.Delay(a, b) + Geo.Delay(b, a);
-
-    /// <summary>One-way delay, ms (half the measured round trip in the sending direction).</summary>
-    public static double Delay(int a, int b) => Geo.Delay(a, b);
 }

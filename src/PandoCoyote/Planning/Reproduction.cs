@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using PandoCoyote.Shared.Network;
 
 namespace PandoCoyote.Planning;
 
@@ -13,10 +12,7 @@ public static class Reproduction
     private static string Inv(FormattableString s) => s.ToString(CultureInfo.InvariantCulture);
 
     /// <summary>LEGOStore §4.2.5 (brief §9.6): one million 1 KB objects read 97% of the time from Tokyo at 500 req/s.</summary>
-    public static PlanWorkload Tokyo(int f) => new(1024, 0.97, 500, OneSite(Geo.Index("Tokyo")), double.PositiveInfinity, double.PositiveInfinity, f, Objects: 1_000_000);
-
-    /// <summary>Weights putting every request at one data center.</summary>
-    public static double[] OneSite(int i) { var w = new double[PriceTable.Count]; w[i] = 1; return w; }
+    public static PlanWorkload Tokyo(int f) => new(1024, 0.97, 500, PlanWorkload.EqualShares("Tokyo"), double.PositiveInfinity, double.PositiveInfinity, f, Objects: 1_000_000);
 
     /// <summary>The cheapest deployment among those with the lowest worst-site GET latency (the paper's "lowest GET latency achievable … at a cost of").</summary>
     public static PlanResult LowestGet(PlanProtocol p, PlanWorkload w)
@@ -28,28 +24,22 @@ public static class Reproduction
     /// <summary>The lowest single SLO (GET and PUT alike) <paramref name="p"/> can meet, by bisection to 0.01 ms.</summary>
     public static double LowestSlo(PlanProtocol p, PlanWorkload w)
     {
-        double lo = 0, hi = 4000;
-        if (Planner.Best(p, w with { GetSloMs = hi, PutSloMs = hi }) is null) return double.PositiveInfinity;
-        while (hi - lo > 0.01)
-        {
-            double mid = (lo + hi) / 2;
-            if (Planner.Best(p, w with { GetSloMs = mid, PutSloMs = mid }) is null) lo = mid; else hi = mid;
-        }
-        var e = Planner.Best(p, w with { GetSloMs = hi, PutSloMs = hi })!.Evaluation;
-        return Math.Max(e.WorstGet, e.WorstPut);
+        static double Worst(PlanResult r) => Math.Max(r.Evaluation.WorstGet, r.Evaluation.WorstPut);
+        return PlanExplainer.Tightest(ms => Planner.Best(p, w with { GetSloMs = ms, PutSloMs = ms }), Worst) is { } t ? Worst(t) : double.PositiveInfinity;
     }
 
     /// <summary>The client distributions of the LEGOStore workload grid (brief §9.5) plus uniform over all nine.</summary>
-    public static IReadOnlyList<(string Name, double[] Weights)> Distributions()
-    {
-        double[] Of(params string[] names) { var w = new double[PriceTable.Count]; foreach (var n in names) w[Geo.Index(n)] = 1.0 / names.Length; return w; }
-        return
-        [
-            ("Oregon", Of("Oregon")), ("Los Angeles", Of("Los Angeles")), ("Tokyo", Of("Tokyo")), ("Sydney", Of("Sydney")),
-            ("LA + Oregon", Of("Los Angeles", "Oregon")), ("Sydney + Singapore", Of("Sydney", "Singapore")),
-            ("Sydney + Tokyo", Of("Sydney", "Tokyo")), ("all nine", Of([.. Geo.Sites])),
-        ];
-    }
+    public static IReadOnlyList<(string Name, double[] Weights)> Distributions() =>
+    [
+        ("Oregon", PlanWorkload.EqualShares("Oregon")),
+        ("Los Angeles", PlanWorkload.EqualShares("Los Angeles")),
+        ("Tokyo", PlanWorkload.EqualShares("Tokyo")),
+        ("Sydney", PlanWorkload.EqualShares("Sydney")),
+        ("LA + Oregon", PlanWorkload.EqualShares("Los Angeles", "Oregon")),
+        ("Sydney + Singapore", PlanWorkload.EqualShares("Sydney", "Singapore")),
+        ("Sydney + Tokyo", PlanWorkload.EqualShares("Sydney", "Tokyo")),
+        ("all nine", PlanWorkload.Everywhere),
+    ];
 
     /// <summary>The whole report, in Markdown.</summary>
     public static string Markdown()

@@ -31,7 +31,7 @@ public sealed class Client : RspActor<ClientInit>
         _s = Init.Settings;
         _id = Init.Id;
         NextOp();
-        if (_s.Timed) SendEvent(Net, new NetAck());                // the start-up send is queued
+        StartUpSent();
     }
 
     private int Op => 100 * _id + _seq;

@@ -27,21 +27,17 @@ public static class LatencyModel
         return Latencies.Measure(new Scenario("rsp-latency", system.Setup, Iterations: 1, MaxSteps: 5000));
     }
 
-    private static double Kth(IEnumerable<double> xs, int q) => xs.Order().ElementAt(q - 1);
-
-    private static double Rtt(int a, int b) => Geo.Delay(a, b) + Geo.Delay(b, a);
-
     /// <summary>Steady-state write (fast path): d(C, L) + kth_QW{rtt(L, s)} + d(L, C).</summary>
     public static double Write(RspParams p, int[] sites, int client) =>
-        Geo.Delay(client, sites[0]) + Kth(sites.Select(s => Rtt(sites[0], s)), p.QW) + Geo.Delay(sites[0], client);
+        Geo.Delay(client, sites[0]) + Geo.QthFastest(sites.Select(s => Geo.RoundTrip(sites[0], s)), p.QW) + Geo.Delay(sites[0], client);
 
     /// <summary>A CONSISTENT read is a READMARK instance: the same as a write.</summary>
     public static double ConsistentRead(RspParams p, int[] sites, int client) => Write(p, sites, client);
 
     /// <summary>A FAST read at the lease-holding leader with the value cached: d(C, L) + d(L, C).</summary>
-    public static double FastRead(int[] sites, int client) => Rtt(client, sites[0]);
+    public static double FastRead(int[] sites, int client) => Geo.RoundTrip(client, sites[0]);
 
     /// <summary>The first write after a takeover (slow path, formula only): a batch Prepare round to QR, then the fast path.</summary>
     public static double WriteAfterTakeover(RspParams p, int[] sites, int client) =>
-        Kth(sites.Select(s => Rtt(sites[0], s)), p.QR) + Write(p, sites, client);
+        Geo.QthFastest(sites.Select(s => Geo.RoundTrip(sites[0], s)), p.QR) + Write(p, sites, client);
 }

@@ -273,12 +273,8 @@ public abstract class RspActor<TInit> : NetActor<TInit> where TInit : Event
         foreach (var m in RspMonitors.All) Monitor(m, e);
     }
 
-    /// <summary>Timed network mode: tell the network this actor has finished handling a delivery (see <see cref="NetAck"/>).</summary>
-    protected override Task OnEventHandledAsync(Event e)
-    {
-        if (Settings.Timed && e is ITimed) SendEvent(Net, new NetAck());
-        return Task.CompletedTask;
-    }
+    /// <inheritdoc/>
+    protected override bool TimedNetwork => Settings.Timed;
 }
 
 /// <summary>The environment tells a server to start an election (brief §4.6: it won the election log's next term).</summary>

@@ -52,7 +52,7 @@ public class PlannerTests
         var d = new Deployment(PlanProtocol.Cas, s, 3, [3, 4, 3, 4], [new ClientPlan(ore, [[ore, la, va], [ore, la, va, tok], [ore, la, va], [ore, la, va, tok]])]);
         Assert.True(d.Validate(1).Valid);
         var e = PlanModel.Evaluate(d, w);
-        double rva = PriceTable.Rtt(ore, va), rtok = PriceTable.Rtt(ore, tok);
+        double rva = Geo.RoundTrip(ore, va), rtok = Geo.RoundTrip(ore, tok);
         Assert.Equal(rva + rtok, e.Latencies[0].GetMs, 9);
         Assert.Equal(rva + rtok + rva, e.Latencies[0].PutMs, 9);
         // The pre-write carries a third of the value: Tokyo's share of the PUT network is 1 × (1000 + 100) × 0.08 out and 100 × 0.12 back.
@@ -70,14 +70,14 @@ public class PlannerTests
         foreach (var fe in Enumerable.Range(0, PriceTable.Count))
         {
             int del = D("Oregon");
-            var prep = sites.OrderBy(s => PriceTable.Delay(fe, s) + PriceTable.Delay(s, del)).Take(v2.Q1a);
+            var prep = sites.OrderBy(s => Geo.Delay(fe, s) + Geo.Delay(s, del)).Take(v2.Q1a);
             Assert.Equal(PandoCoyote.Pando.LatencyModel.CputDelegated(v2, sites, fe, del), PlanModel.PandoPut(fe, del, prep, sites, v2.Q2), 9);
-            var near = sites.OrderBy(s => PriceTable.Rtt(fe, s)).Take(v2.Q1a);
+            var near = sites.OrderBy(s => Geo.RoundTrip(fe, s)).Take(v2.Q1a);
             Assert.Equal(PandoCoyote.Pando.LatencyModel.CputDirect(v2, sites, fe), PlanModel.PandoPut(fe, fe, near, sites, v2.Q2), 9);
             Assert.Equal(PandoCoyote.Pando.LatencyModel.GetFast(v2, sites, fe), PlanModel.Phase(fe, near, fe), 9);
             var rsp = PandoCoyote.RSPaxos.RspParams.Checked(4, 2, 3, 3);
             var w = new PlanWorkload(1000, 0.5, 1, Clients((Geo.Sites[fe], 1)), Inf, Inf, 1);
-            var quorum = sites.OrderBy(s => PriceTable.Rtt(sites[0], s)).Take(3).ToArray();
+            var quorum = sites.OrderBy(s => Geo.RoundTrip(sites[0], s)).Take(3).ToArray();
             var d = new Deployment(PlanProtocol.RsPaxos, sites, 2, [3, 3], [new ClientPlan(fe, [])], sites[0], quorum);
             Assert.Equal(PandoCoyote.RSPaxos.LatencyModel.Write(rsp, sites, fe), PlanModel.Evaluate(d, w).Latencies[0].PutMs, 9);
         }
@@ -104,7 +104,7 @@ public class PlannerTests
         var samples = LegoSimulation.PutThenGet(p, sites, c);
         Assert.Equal(2, samples.Count);
         // The planner's formula with every quorum the q nearest servers (the simulated client waits for the q-th reply).
-        int[] Near(int size) => [.. sites.OrderBy(s => PriceTable.Rtt(c, s)).Take(size)];
+        int[] Near(int size) => [.. sites.OrderBy(s => Geo.RoundTrip(c, s)).Take(size)];
         var d = p.Protocol == LegoProtocol.Abd
             ? new Deployment(PlanProtocol.Abd, sites, 1, [p.Q1, p.Q2], [new ClientPlan(c, [Near(p.Q1), Near(p.Q2)])])
             : new Deployment(PlanProtocol.Cas, sites, p.K, [p.Q1, p.Q2, p.Q3, p.Q4], [new ClientPlan(c, [Near(p.Q1), Near(p.Q2), Near(p.Q3), Near(p.Q4)])]);
@@ -117,12 +117,9 @@ public class PlannerTests
 
     // ------------------------------------------------------------------ the search against brute force
 
-    private static IEnumerable<int[]> Subsets(int[] of, int size)
-    {
-        if (size == 0) { yield return []; yield break; }
-        for (int i = 0; i <= of.Length - size; i++)
-            foreach (var rest in Subsets(of[(i + 1)..], size - 1)) yield return [of[i], .. rest];
-    }
+    /// Every size-subset of <paramref name="of"/>, from the repository's threshold quorum family.
+    private static IEnumerable<int[]> Subsets(int[] of, int size) =>
+        new ThresholdQuorums(of.Length, size).Quorums().Select(q => q.Order().Select(j => of[j]).ToArray());
 
     private static IEnumerable<int[]> AllSubsets(IReadOnlyList<int> of) =>
         Enumerable.Range(1, (1 << of.Count) - 1).Select(m => Enumerable.Range(0, of.Count).Where(b => (m >> b & 1) != 0).Select(b => of[b]).ToArray());
@@ -371,8 +368,8 @@ public class PlannerTests
             var names = pando.Sites.Select(s => Geo.Sites[s]).ToList();
             bool delegated = c.Delegate != c.Dc;
             var sim = PandoCoyote.Pando.LatencyModel.Simulate(pp, new(names, Geo.Sites[c.Delegate], names[0], Geo.Sites[c.Dc], delegated));
-            var prep = pando.Sites.OrderBy(s => PriceTable.Delay(c.Dc, s) + PriceTable.Delay(s, c.Delegate)).Take(pp.Q1a);
-            var near = pando.Sites.OrderBy(s => PriceTable.Rtt(c.Dc, s)).Take(pp.Q1a);
+            var prep = pando.Sites.OrderBy(s => Geo.Delay(c.Dc, s) + Geo.Delay(s, c.Delegate)).Take(pp.Q1a);
+            var near = pando.Sites.OrderBy(s => Geo.RoundTrip(c.Dc, s)).Take(pp.Q1a);
             Assert.Equal(PlanModel.PandoPut(c.Dc, c.Delegate, prep, pando.Sites, pp.Q2), sim.Single(x => x.Operation == "cput").Milliseconds, 6);
             Assert.Equal(PlanModel.Phase(c.Dc, near, c.Dc), sim.Single(x => x.Operation == "get").Milliseconds, 6);
         }
@@ -382,7 +379,7 @@ public class PlannerTests
         foreach (var c in rs.Clients)
         {
             var sim = PandoCoyote.RSPaxos.LatencyModel.Simulate(rp, ordered, c.Dc);
-            var nearest = ordered.OrderBy(s => PriceTable.Rtt(rs.Leader, s)).Take(rp.QW).ToArray();
+            var nearest = ordered.OrderBy(s => Geo.RoundTrip(rs.Leader, s)).Take(rp.QW).ToArray();
             var e = PlanModel.Evaluate(rs with { LeaderQuorum = nearest, Clients = [c] }, w);
             Assert.Equal(e.Latencies[0].PutMs, sim[0].Milliseconds, 6);
             Assert.Equal(e.Latencies[0].GetMs, sim[2].Milliseconds, 6);

@@ -28,9 +28,15 @@ public static class Geo
     public static int Index(string name) =>
         Sites.ToList().IndexOf(name) is var i and >= 0 ? i : throw new ArgumentException($"unknown data center \"{name}\" (known: {string.Join(", ", Sites)})");
 
-    /// <summary>Round trip from <paramref name="from"/> to <paramref name="to"/> in ms.</summary>
-    public static double RoundTrip(int from, int to) => Rtt[from, to];
-
     /// <summary>One-way delay from <paramref name="from"/> to <paramref name="to"/> in ms (half the round trip).</summary>
     public static double Delay(int from, int to) => Rtt[from, to] / 2.0;
+
+    /// <summary>
+    /// A request from <paramref name="a"/> to <paramref name="b"/> and its reply, in ms: the one-way delays of both
+    /// directions (the table is not exactly symmetric), as the timed network delivers them.
+    /// </summary>
+    public static double RoundTrip(int a, int b) => Delay(a, b) + Delay(b, a);
+
+    /// <summary>The q-th smallest of <paramref name="delays"/>: when a sender waiting for q replies continues.</summary>
+    public static double QthFastest(IEnumerable<double> delays, int q) => delays.Order().ElementAt(q - 1);
 }

@@ -47,4 +47,20 @@ public abstract class NetActor<TInit> : Actor where TInit : Event
 
     /// <summary>The id of the current timer.</summary>
     protected int CurrentTimer => _timer;
+
+    /// <summary>The network runs in virtual time (<see cref="FaultPlan.Timed"/>): the actor acknowledges what it handled.</summary>
+    protected virtual bool TimedNetwork => false;
+
+    /// <summary>Timed network mode: tell the network this actor has finished handling a delivery (see <see cref="NetAck"/>).</summary>
+    protected override Task OnEventHandledAsync(Event e)
+    {
+        if (TimedNetwork && e is ITimed) SendEvent(Net, new NetAck());
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Timed network mode: an actor that sends at start-up says so once its start-up sends are all queued.</summary>
+    protected void StartUpSent()
+    {
+        if (TimedNetwork) SendEvent(Net, new NetAck());
+    }
 }
