@@ -616,9 +616,8 @@ LeaderBallots == {b \in WriteBallots : BallotKind[b] = "Leader"}
 LeaderDecidesProp ==
     (\E m \in sent : m.type = "prepare" /\ m.bal \in LeaderBallots) ~> (ChosenSet # {})
 
-\* PANDO-L5 Some value is eventually chosen.  Expected to FAIL without a leader (paper §3.5:
-\* conflicting writes block while no leader is available).
-EventuallyChosenProp == <>(ChosenSet # {})
+\* PANDO-L2, L4, L5 and L1 against retrying front-ends need a fresh ballot per attempt:
+\* specs/PandoDuel.tla.
 
 -----------------------------------------------------------------------------
 (* Reachability witnesses.  Each is a state predicate that a correct model *)

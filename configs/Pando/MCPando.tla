@@ -49,8 +49,6 @@ RequestsFEDelThenFE(b) == IF b = 1 THEN 0 ELSE b
 \* the leader's run of request 0, so the front-end's answer may come from the leader's decision.
 KindsReqLeader == 0 :> "FEDel" @@ 1 :> "FE" @@ 2 :> "FE" @@ 3 :> "Leader"
 RequestsReqLeader(b) == IF b \in {1, 3} THEN 0 ELSE b
-\* Mutant M15: the leader's ballot is ordered below a front-end's.
-KindsM15 == 0 :> "Leader" @@ 1 :> "FE"
 \* Mutant M9 needs the delegated ballot above another write ballot (brief §8 M9).
 KindsM9 == 0 :> "FE" @@ 1 :> "FEDel"
 \* Mutant M14: two round-0 front-end ballots.
@@ -223,9 +221,8 @@ MutantM13pStateAfterRestart(a) == [prom |-> abal[a], abal |-> abal[a], avid |-> 
 MutantM14BalGT(b, c) == IF c = None THEN TRUE ELSE Round(b) > Round(c)
 MutantM14BalGEQ(b, c) == IF c = None THEN TRUE ELSE Round(b) >= Round(c)
 
-\* M15: the leader uses round 0 like the front-ends, so it has no precedence (with KindsM15
-\* its ballot is below a front-end's).  Must violate PANDO-L1 LeaderDecidesProp.
-MutantM15Round(b) == 0
+\* M15 (the leader without precedence) needs fresh ballots to be a real duel: configs/Pando/
+\* PandoDuel_M15_LeaderRound0_violates_DuelLeaderDecides.cfg (specs/PandoDuel.tla).
 
 \* MV: a site that already holds a split keeps it when it accepts a newer proposal (and
 \* reports the vid it stores).  Must violate PANDO-S7p VotesProposedInv.

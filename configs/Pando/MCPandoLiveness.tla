@@ -50,8 +50,8 @@ LiveSpec == LiveInit /\ [][LiveNext]_liveVars /\ Fairness
 \* The weakest fairness L1 needs: live sites keep handling the LEADER's ballot, and the leader
 \* keeps taking its own steps; nothing is assumed about front-ends.  A property that holds under
 \* this fairness holds under Fairness too, and TLC's liveness check is far cheaper with fewer
-\* fairness conjuncts.  (L5, M15 and X6 use LiveSpec, so their violations do not come from
-\* missing fairness for front-ends.)
+\* fairness conjuncts.  (X6 uses LiveSpec, so its violation does not come from missing fairness
+\* for front-ends.  L5 and M15, which need fresh ballots, are specs/PandoDuel.tla's.)
 LeaderFairness ==
     /\ \A a \in LiveAcceptors, b \in LeaderBallots :
            /\ WF_liveVars(Promise(a, b) /\ UNCHANGED timedOut)
