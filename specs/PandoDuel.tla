@@ -352,6 +352,10 @@ NoBallotRecycledWitness == ~recycled
 \* PANDO-W13 A front-end makes its second attempt.
 NoSecondAttemptWitness == \A p \in FrontEnds : attempts[p] < 2
 
+\* PANDO-W15 The leader's run gets its answer (a Phase-2 quorum or a commit mark at a leader ballot).
+\* (Pando.tla's W5 reads BallotKind, which is "FE" for every rank here.)
+NoLeaderAnswerWitness == ~LeaderDone
+
 \* PANDO-W14 A front-end waiting on the leader is answered by the leader's decision on another
 \* request (its own ballots have no answer).
 NoWaitingAnswerWitness ==
