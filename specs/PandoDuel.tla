@@ -55,6 +55,7 @@ CONSTANTS
     LeaderPrecedence,       \* the leader's ballots are above every front-end ballot (brief §4.1)
     FERetriesForever,       \* TRUE: a pre-empted front-end retries without end (brief L5)
     LeaderAnswersWaiting,   \* protocol rule: the leader answers every forwarded request (brief §4.5)
+    FEAttempts,             \* attempts of its own a front-end makes before it hands over (protocol: 2)
     Down                    \* sites crashed for good before the run
 
 VARIABLES
@@ -74,6 +75,7 @@ ASSUME PandoDuelAssume ==
     /\ FrontEnds \subseteq Nat /\ Leaders \subseteq Nat /\ FrontEnds \cap Leaders = {}
     /\ Cardinality(Leaders) <= 1
     /\ LeaderPrecedence \in BOOLEAN /\ FERetriesForever \in BOOLEAN /\ LeaderAnswersWaiting \in BOOLEAN
+    /\ FEAttempts \in {1, 2}
     /\ Down \subseteq Acceptors
     /\ Ballots = 0..(Cardinality(Ballots) - 1)
 
@@ -213,11 +215,12 @@ ProposerStep(p) ==
 
 
 \* Protocol (paper §3.5): an attempt may time out at any moment; after the delegated attempt the
-\* front-end tries once directly, after the direct one it hands the write to the leader.
+\* front-end tries once directly, after the direct one it hands the write to the leader.  (A cfg with
+\* FEAttempts = 1 cuts the direct attempt out, to keep a liveness check small.)
 FETimeout(p) ==
     /\ ~FERetriesForever
     /\ cur[p] # None /\ p \notin handed
-    /\ IF attempts[p] < 2
+    /\ IF attempts[p] < FEAttempts
        THEN NewBallot(p, p, FEAboveAll) /\ ~Answered(p)
        ELSE /\ handed' = handed \cup {p}
             /\ ~Answered(p)
