@@ -611,10 +611,12 @@ PandoSafetyInv ==
 FEBallots == {b \in WriteBallots : BallotKind[b] # "Leader"}
 LeaderBallots == {b \in WriteBallots : BallotKind[b] = "Leader"}
 
+\* The leader has started: it has sent the PREPARE of one of its ballots.
+LeaderStarted == \E m \in sent : m.type = "prepare" /\ m.bal \in LeaderBallots
+
 \* PANDO-L1 A stable leader decides (paper Theorem 2, §3.5): once the leader has started its
 \* ballot, some value is chosen.
-LeaderDecidesProp ==
-    (\E m \in sent : m.type = "prepare" /\ m.bal \in LeaderBallots) ~> (ChosenSet # {})
+LeaderDecidesProp == LeaderStarted ~> (ChosenSet # {})
 
 \* PANDO-L2, L4, L5 and L1 against retrying front-ends need a fresh ballot per attempt:
 \* specs/PandoDuel.tla.

@@ -113,17 +113,16 @@ CurBallots == {cur[p] : p \in Proposers} \ {None}
 \* on the leader, from the leader's decision on whatever request it ran.
 AnsweredByLeader(p) ==
     LeaderAnswersWaiting /\ p \in handed /\ \E q \in ChosenPairs : owner[q[1]] \in Leaders
-\* (The answers of CputOutcomes, written out for one request: a Phase-2 quorum at one of its
-\* ballots, or a promise for one of them that reports a commit mark.)
-AnsweredOwn(p) ==
-    \/ \E q \in ChosenPairs : breq[q[1]] = p
-    \/ \E m \in sent : m.type = "promise" /\ m.cmt # NoVid /\ breq[m.bal] = p
+\* An answer at one of the ballots in B (the answers of CputOutcomes, written out for a set of
+\* ballots): a Phase-2 quorum at one of them, or a promise for one of them that reports a commit mark.
+AnsweredAt(B) ==
+    \/ \E q \in ChosenPairs : q[1] \in B
+    \/ \E m \in sent : m.type = "promise" /\ m.cmt # NoVid /\ m.bal \in B
+AnsweredOwn(p) == AnsweredAt({b \in Ballots : breq[b] = p})
 Answered(p) == AnsweredOwn(p) \/ AnsweredByLeader(p)
 
-\* The leader's run has its answer (the same two ways).
-LeaderDone ==
-    \/ \E q \in ChosenPairs : owner[q[1]] \in Leaders
-    \/ \E m \in sent : m.type = "promise" /\ m.cmt # NoVid /\ owner[m.bal] \in Leaders
+\* The leader's run has its answer.
+LeaderDone == AnsweredAt({b \in Ballots : owner[b] \in Leaders})
 
 \* Some site has promised a ballot above p's current one: p has heard a NACK (brief §4.2).  A
 \* proposer retries only once every up site has answered its current ballot (promised it or a
@@ -185,8 +184,6 @@ NewBallot(p, r, aboveAll) ==
         rn == [b \in U \cup {None} |-> IF b = None THEN None ELSE IF rk[b] >= t THEN rk[b] + 1 ELSE rk[b]]
         from == [n \in Ballots |-> {b \in U : rn[b] = n}]
     IN
-    \* (attempts' first: when TLC checks whether a transition is a step of this action, for the
-    \* fairness conditions, every other transition fails here, before the renumbering is computed)
     /\ attempts' = [attempts EXCEPT ![p] = NextCount(@)]
     /\ Cardinality(U) < Cardinality(Ballots)
     /\ prom' = [a \in Acceptors |-> rn[prom[a]]]
@@ -219,19 +216,17 @@ ProposerStep(p) ==
 \* FEAttempts = 1 cuts the direct attempt out, to keep a liveness check small.)
 FETimeout(p) ==
     /\ ~FERetriesForever
-    /\ cur[p] # None /\ p \notin handed
+    /\ cur[p] # None /\ p \notin handed /\ ~Answered(p)
     /\ IF attempts[p] < FEAttempts
-       THEN NewBallot(p, p, FEAboveAll) /\ ~Answered(p)
+       THEN NewBallot(p, p, FEAboveAll)
        ELSE /\ handed' = handed \cup {p}
-            /\ ~Answered(p)
             /\ UNCHANGED <<vars, owner, breq, cur, attempts, recycled>>
 
 \* Design without a leader (brief L5): a pre-empted front-end retries on a fresh ballot.
 FERetry(p) ==
     /\ FERetriesForever
-    /\ cur[p] # None /\ Preempted(p)
+    /\ cur[p] # None /\ ~Answered(p) /\ Preempted(p)
     /\ NewBallot(p, p, FEAboveAll)
-    /\ ~Answered(p)
 
 \* The leader runs a forwarded request (any front-end's, when front-ends never hand over).
 LeaderStart(l) ==
@@ -240,9 +235,8 @@ LeaderStart(l) ==
 
 \* A pre-empted leader retries on a fresh ballot of a higher round (brief §4.5).
 LeaderRetry(l) ==
-    /\ cur[l] # None /\ Preempted(l)
+    /\ cur[l] # None /\ ~LeaderDone /\ Preempted(l)
     /\ NewBallot(l, breq[cur[l]], TRUE)
-    /\ ~LeaderDone
 
 \* Site a handles the current ballot of proposer p (Pando.tla Promise and Vote).
 PromiseCur(a, p) == cur[p] # None /\ Promise(a, cur[p]) /\ UNCHANGED duelVars
@@ -336,8 +330,7 @@ DuelHeadroomInv == DuelHeadroom
 DuelProgress == ChosenSet # {} \/ ~DuelHeadroom
 RetryStarved == <>[](\E p \in Proposers : NewAttemptGuard(p))
 DuelEventuallyChosenProp == <>DuelProgress \/ RetryStarved
-DuelLeaderDecidesProp ==
-    ((\E m \in sent : m.type = "prepare" /\ m.bal \in LeaderBallots) ~> DuelProgress) \/ RetryStarved
+DuelLeaderDecidesProp == (LeaderStarted ~> DuelProgress) \/ RetryStarved
 
 \* PANDO-L2 Every CPUT returns: every front-end that has a request eventually has its answer.
 CputReturnsProp == \A p \in FrontEnds : (cur[p] # None) ~> Answered(p)
