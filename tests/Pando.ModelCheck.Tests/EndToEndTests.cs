@@ -62,6 +62,17 @@ public class EndToEndTests
     }
 
     [Fact]
+    public void Liveness_checked_once_at_the_end_gives_the_same_verdicts()
+    {
+        using var t = new TestManifest();
+        t.Add("live", "Consensus_Mutant_NoFairness_violates_Termination.cfg", "liveness ConsensusEventuallyChosenProp")["livenessCheck"] = "final";
+        t.Add("ok", "Consensus_Live.cfg", "pass")["livenessCheck"] = "final";
+        var r = Check(t);
+        Assert.All(r, x => Assert.True(x.Judgement.Ok, x.Model.Name + ": " + x.Judgement.Message));
+        Assert.All(r, x => Assert.Contains("-lncheck final", x.Run.CommandLine));
+    }
+
+    [Fact]
     public void A_witness_model_is_violated_on_the_passing_models_cfg()
     {
         using var t = new TestManifest();

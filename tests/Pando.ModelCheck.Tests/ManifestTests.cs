@@ -171,6 +171,22 @@ public class ManifestTests
         Assert.Contains("\"checkDeadlock\" is not true", t.Error());
     }
 
+    [Theory]
+    [InlineData("Consensus_Live.cfg", "exhaustive", "\"sometimes\"", "field \"livenessCheck\" must be \"periodic\" (the default) or \"final\"")]
+    [InlineData("Consensus_Live.cfg", "exhaustive", "true", "field \"livenessCheck\" must be \"periodic\" (the default) or \"final\"")]
+    [InlineData("Consensus_Mutant_ChooseTwice_violates_Agreement.cfg", "exhaustive", "\"final\"", "checks no PROPERTY, so there is nothing to check at the end")]
+    [InlineData("Consensus_Live.cfg", "simulate", "\"final\"", "which needs mode \"exhaustive\"")]
+    public void A_final_liveness_check_needs_an_exhaustive_run_with_a_property(string cfg, string mode, string value, string error)
+    {
+        using var t = new TestManifest { AddWitnesses = false };
+        var e = t.Add("m", cfg, "violates ConsensusAgreementInv");
+        if (cfg == "Consensus_Live.cfg") e["expect"] = "liveness ConsensusEventuallyChosenProp";
+        e["mode"] = mode;
+        if (mode == "simulate") e["simulate"] = JsonNode.Parse("{\"depth\": 5, \"traces\": 2, \"seed\": 1}");
+        e["livenessCheck"] = JsonNode.Parse(value);
+        Assert.Contains(error, t.Error());
+    }
+
     [Fact]
     public void Assumption_expectation_needs_a_named_ASSUME()
     {

@@ -33,6 +33,12 @@ public sealed record ModelEntry : CheckEntry
     public SimulationSettings? Simulation { get; init; }
     /// <summary>True to let TLC check for deadlock (default false: runs that end are not errors).</summary>
     public bool CheckDeadlock { get; init; }
+    /// <summary>
+    /// True to let TLC check temporal properties only once, on the finished state graph (<c>-lncheck final</c>),
+    /// instead of periodically on the partial graph. Same verdict; a long liveness run explores many times faster,
+    /// but a violation is reported only after the whole graph is built.
+    /// </summary>
+    public bool LivenessCheckFinal { get; init; }
     /// <summary>Fast (default runs and CI) or full (on request).</summary>
     public required Tier Tier { get; init; }
     /// <summary>Free tags, selected with <c>--tag</c>.</summary>
@@ -67,7 +73,7 @@ public sealed class Manifest
 
     private static readonly HashSet<string> TopFields = ["$comment", "specDirs", "models"];
     private static readonly HashSet<string> EntryFields =
-        ["name", "protocol", "spec", "module", "cfg", "mode", "simulate", "checkDeadlock", "expect",
+        ["name", "protocol", "spec", "module", "cfg", "mode", "simulate", "checkDeadlock", "livenessCheck", "expect",
          "timeLimitSeconds", "tier", "tags", "description", "stats", "witness"];
 
     /// <summary>Loads and validates the manifest.</summary>
@@ -180,6 +186,15 @@ public sealed class Manifest
         if (o["checkDeadlock"] is { } cd)
             checkDeadlock = cd is JsonValue cv && cv.TryGetValue<bool>(out var b) ? b : throw new InputError($"{where}: field \"checkDeadlock\" must be true or false");
 
+        var livenessFinal = false;
+        if (o["livenessCheck"] is { } lc)
+            livenessFinal = (lc is JsonValue lv && lv.TryGetValue<string>(out var lt) ? lt : null) switch
+            {
+                "periodic" => false,
+                "final" => true,
+                _ => throw new InputError($"{where}: field \"livenessCheck\" must be \"periodic\" (the default) or \"final\""),
+            };
+
         var expect = Expectation.Parse(Str("expect"), where);
         if (expect.Id is not null) throw new InputError($"{where}: field \"expect\": a TLC expectation names the TLA+ property, not a catalogue ID (the catalogue maps one to the other)");
         var timeLimit = o["timeLimitSeconds"] is JsonValue bv && bv.TryGetValue<int>(out var bs) && bs > 0 ? bs :
@@ -205,10 +220,14 @@ public sealed class Manifest
         }
         var cfg = witness is null ? CfgFile.Load(cfgPath) : CfgFile.Parse(cfgPath, CfgFile.WitnessText(File.ReadAllText(cfgPath), witness));
         ValidateAgainstModule(where, cfgPath, module, library, cfg, expect, checkDeadlock);
+        if (livenessFinal && mode != CheckMode.Exhaustive)
+            throw new InputError($"{where}: field \"livenessCheck\" is \"final\", which needs mode \"exhaustive\" (a simulation checks each behaviour as it goes)");
+        if (livenessFinal && cfg.Properties.Count == 0)
+            throw new InputError($"{where}: field \"livenessCheck\" is \"final\", but {System.IO.Path.GetFileName(cfgPath)} checks no PROPERTY, so there is nothing to check at the end");
         return new ModelEntry
         {
             Name = name, Protocol = Str("protocol"), Spec = spec, ModulePath = module, CfgPath = cfgPath, Mode = mode,
-            Simulation = sim, CheckDeadlock = checkDeadlock, Expect = expect, TimeLimitSeconds = timeLimit, Tier = tier,
+            Simulation = sim, CheckDeadlock = checkDeadlock, LivenessCheckFinal = livenessFinal, Expect = expect, TimeLimitSeconds = timeLimit, Tier = tier,
             Tags = tags, Description = description, Stats = stats, Cfg = cfg, Witness = witness,
         };
     }

@@ -53,6 +53,7 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
             "-metadir", Path.Combine(outDir, "meta", m.Name),
         };
         if (!m.CheckDeadlock) args.Add("-deadlock");
+        if (m.LivenessCheckFinal) args.AddRange(["-lncheck", "final"]);
         if (m.Simulation is { } s)
             args.AddRange(["-simulate", $"num={s.Traces}", "-depth", s.Depth.ToString(System.Globalization.CultureInfo.InvariantCulture),
                            "-seed", s.Seed.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
