@@ -585,9 +585,52 @@ CputTruthfulInv ==
         /\ o.status = "OK" => IsOwnVid(o.vid, o.bal) /\ IsChosen(o.vid)
         /\ o.status = "CONFLICT" => ~IsOwnVid(o.vid, o.bal) /\ IsChosen(o.vid)
 
+\* The read-state part of the inductive invariant (issue 18).  With it, S12 and S13 are conjuncts
+\* of an inductive invariant rather than facts about reachable states only.
+
+\* Replies report only chosen commit marks (a site's mark is chosen when it answers, S8, and a
+\* chosen vid stays chosen): what a fast-path read returns is chosen.
+RepliedMarksSoundInv ==
+    \A m \in sent : m.type \in {"promise", "fetched"} /\ m.cmt # NoVid => IsChosen(m.cmt)
+
+\* A read record is well formed: a read that has not begun has no variant, snapshot or result,
+\* one that has runs its first round or the write-back, and only a finished one has a result.
+ReadRecordWF(r) ==
+    /\ (reads[r].state = "idle") <=> (reads[r].via = "none")
+    /\ reads[r].state = "idle" => reads[r].phase = "none" /\ reads[r].start = {}
+    /\ reads[r].state # "idle" => reads[r].phase \in {reads[r].via, "prepare"}
+    /\ reads[r].state # "done" => reads[r].res = NoVid
+
+\* Every reply to read r: FETCHED replies and promises of its ballot.
+AllReadReplies(r) == {m \in sent : \/ m.type = "fetched" /\ m.rd = r
+                                   \/ m.type = "promise" /\ m.bal = r}
+
+\* A read that has not begun has nothing of its ballot in flight: no FETCH, PREPARE, reply,
+\* proposal or vote.  (So every reply it will use is sent after its snapshot.)
+IdleReadQuiet(r) ==
+    reads[r].state = "idle" =>
+        ~\E m \in sent : \/ m.type \in {"fetch", "fetched"} /\ m.rd = r
+                         \/ m.type \in {"prepare", "promise", "propose", "accepted"} /\ m.bal = r
+
+\* Each vid chosen when read r began is chosen by a Phase-2 quorum whose sites report it in every
+\* reply r has: they answered after their votes, and a site that voted x at c holds x at every
+\* ballot from c on (S7).  With C1 and C2 this refutes "nothing was chosen" (S13).
+ReadStartWitnessed(r) ==
+    reads[r].state # "idle" =>
+        \A x \in reads[r].start : \E c \in Ballots, Q \in Quorum2 : \A a \in Q :
+            /\ Voted(a, c, x)
+            /\ \A m \in AllReadReplies(r) : m.acc = a => m.abal # None /\ m.abal >= c /\ m.avid = x
+
+ReadsIndInv ==
+    /\ RepliedMarksSoundInv
+    /\ \A r \in ReaderBallots : ReadRecordWF(r) /\ IdleReadQuiet(r) /\ ReadStartWitnessed(r)
+    /\ ReadsChosenInv
+    /\ ReadsFreshInv
+
 \* The inductive invariant (brief §6.2 "IndInv"): it holds initially, every step preserves it,
-\* and it implies Agreement.  configs/Pando/MCPandoInductive.tla checks the middle part with TLC
-\* on small domains (all states satisfying it, one step).
+\* and it implies Agreement, S12 and S13.  configs/Pando/MCPandoInductive.tla checks the middle
+\* part with TLC on small domains (all states satisfying it, one step).  (Not S12b: the
+\* Prepare-variant first round is outside those domains.)
 PandoIndInv ==
     /\ PandoTypeOK
     /\ OneProposalPerBallotInv
@@ -596,6 +639,7 @@ PandoIndInv ==
     /\ ProposalsSafeInv
     /\ VotesProposedInv
     /\ CommitSoundInv
+    /\ ReadsIndInv
 
 \* All single-slot safety invariants at once (for configs that check everything).
 PandoSafetyInv ==
@@ -629,6 +673,10 @@ LeaderDecidesProp == LeaderStarted ~> (ChosenSet # {})
 
 \* PANDO-W1 A value is chosen.
 NothingChosenWitness == ChosenSet = {}
+
+\* PANDO-W18 A read that has begun had a vid chosen before it began (so S13 has something to say
+\* about it).
+NoChosenBeforeReadWitness == ~\E r \in ReaderBallots : reads[r].state # "idle" /\ reads[r].start # {}
 
 \* PANDO-W2 A read returns a value through the slow path: its write-back at the reader's
 \* ballot reached a Phase-2 quorum, and the read returned that vid.

@@ -8,10 +8,11 @@
 (*                                                                         *)
 (* Domain bounds (stated, not hidden):                                     *)
 (*  - the constants of the cfg (acceptors, ballots, one or two values);    *)
-(*  - writes only (no reader ballots), no restarts;                        *)
+(*  - no restarts; reads (a cfg with a reader ballot) with the FETCH      *)
+(*    first round only (ReadVariants = {"fetch"});                         *)
 (*  - `sent` ranges over sets of at most MaxSent messages from the         *)
 (*    messages that PandoIndInv does not exclude on their own (promises    *)
-(*    report a ballot below their own; votes and proposals of one kind);  *)
+(*    report a ballot below their own; a proposal's kind is its ballot's); *)
 (*  - each site's local state ranges over all well-typed combinations.     *)
 (* The conjuncts of ISpecInit are ordered so that TLC prunes early.        *)
 (***************************************************************************)
@@ -34,8 +35,12 @@ CandidateMessages ==
           /\ (m.abal = None) <=> (m.avid = NoVid)
           /\ m.avid # NoVid => m.avid.tag <= m.abal
           /\ m.cmt \in {NoVid, m.avid}}
-  \cup [type : {"propose"}, bal : Ballots, vid : Vids, kind : {"W"}]
-  \cup [type : {"accepted"}, bal : Ballots, acc : Acceptors, vid : Vids, kind : {"W"}]
+  \cup [type : {"fetch"}, rd : ReaderBallots]
+  \cup {m \in [type : {"fetched"}, rd : ReaderBallots, acc : Acceptors, abal : Ballots \cup {None},
+               avid : Vids \cup {NoVid}, cmt : Vids \cup {NoVid}] :
+          /\ (m.abal = None) <=> (m.avid = NoVid)
+          /\ m.avid # NoVid => m.avid.tag <= m.abal
+          /\ m.cmt \in {NoVid, m.avid}}
 
 \* Sets of at most n elements of S, built one element at a time: filtering SUBSET S by
 \* cardinality would make TLC walk all 2^|S| subsets.
@@ -72,11 +77,22 @@ Assignments(S) ==
 \* so this is BoundedSubsets(CandidateMessages, MaxSent) restricted to the sets that satisfy them,
 \* without TLC building the sets that do not (past 4 messages, more than TLC's 1,000,000-element
 \* limit for one set).
+KindOf(b) == IF b \in ReaderBallots THEN "R" ELSE "W"     \* a reader's ballot proposes only write-backs
 ProposalSets ==
-    UNION {{{[type |-> "propose", bal |-> b, vid |-> g[b], kind |-> "W"] : b \in D} : g \in [D -> Vids]} :
+    UNION {{{[type |-> "propose", bal |-> b, vid |-> g[b], kind |-> KindOf(b)] : b \in D} : g \in [D -> Vids]} :
            D \in SUBSET Ballots}
-VotesFor(P) == {[type |-> "accepted", bal |-> m.bal, acc |-> a, vid |-> m.vid, kind |-> "W"] : m \in P, a \in Acceptors}
-OtherMessages == {m \in CandidateMessages : m.type \in {"prepare", "promise"}}
+VotesFor(P) == {[type |-> "accepted", bal |-> m.bal, acc |-> a, vid |-> m.vid, kind |-> m.kind] : m \in P, a \in Acceptors}
+OtherMessages == {m \in CandidateMessages : m.type \in {"prepare", "promise", "fetch", "fetched"}}
+
+\* Read records: every record ReadRecordWF allows (again a generator; ISpecInit conjoins the
+\* invariant).
+ReadRecords ==
+    {rec \in [state : {"idle", "started", "done"}, via : ReadVariants \cup {"none"},
+              phase : ReadVariants \cup {"none", "prepare"}, start : SUBSET Vids, res : Vids \cup {NoVid}] :
+        /\ (rec.state = "idle") <=> (rec.via = "none")
+        /\ rec.state = "idle" => rec.phase = "none" /\ rec.start = {}
+        /\ rec.state # "idle" => rec.phase \in {rec.via, "prepare"}
+        /\ rec.state # "done" => rec.res = NoVid}
 MessageSets ==
     UNION {{P \cup X : X \in BoundedSubsets(VotesFor(P) \cup OtherMessages, MaxSent - Cardinality(P))} :
            P \in {P \in ProposalSets : Cardinality(P) <= MaxSent}}
@@ -90,7 +106,7 @@ ISpecInit ==
         /\ abal = [a \in Acceptors |-> local[a].abal]
         /\ avid = [a \in Acceptors |-> local[a].avid]
         /\ cmt = [a \in Acceptors |-> local[a].cmt]
-    /\ reads = [r \in ReaderBallots |-> [state |-> "idle", via |-> "none", phase |-> "none", start |-> {}, res |-> NoVid]]
+    /\ reads \in [ReaderBallots -> ReadRecords]
     /\ restarts = {}
     /\ PandoIndInv
 
@@ -114,6 +130,26 @@ MutantIndInvNoHonesty ==
     /\ ProposalsSafeInv
     /\ VotesProposedInv
     /\ CommitSoundInv
+    /\ ReadsIndInv
+
+\* A writer's ballot and a reader's above it (the reads domains).
+KindsWR == 0 :> "FE" @@ 1 :> "Reader"
+
+\* Non-vacuity of the read conjuncts: PandoIndInv without ReadStartWitnessed is NOT inductive: a
+\* starting state may hold a read whose snapshot names a vid that no reply reflects, the read then
+\* returns nothing from a Phase-1a quorum of empty replies, and S13 fails one step later.
+MutantIndInvNoReadWitness ==
+    /\ PandoTypeOK
+    /\ OneProposalPerBallotInv
+    /\ AcceptorWFInv
+    /\ PromisesHonestInv
+    /\ ProposalsSafeInv
+    /\ VotesProposedInv
+    /\ CommitSoundInv
+    /\ RepliedMarksSoundInv
+    /\ \A r \in ReaderBallots : ReadRecordWF(r) /\ IdleReadQuiet(r)
+    /\ ReadsChosenInv
+    /\ ReadsFreshInv
 
 \* Checked only on states one step away from ISpecInit (the cfg bounds the depth with this).
 OneStep == TLCGet("level") <= 2
