@@ -338,6 +338,8 @@ public sealed class FrontEnd : PandoActor
         NextOp();
     }
 
+    // TLA+ ReaderRestart (specs/PandoDuel.tla): a new attempt of the GET, or RETRY once the attempts are spent (three
+    // here, at most two in the TLA+ models).
     private void RestartRead()
     {
         if (++_restarts > 2) { GiveUp(); return; }                  // gives up: the client gets RETRY

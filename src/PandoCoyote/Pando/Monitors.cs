@@ -483,7 +483,7 @@ public abstract class OperationsReturnMonitor : PendingMonitor
 }
 
 /// <summary>
-/// PANDO-L2 Every CPUT returns (brief L2; no TLA+ form yet): with at most f sites down for good, no message loss, a
+/// PANDO-L2 Every CPUT returns (brief L2; TLA+ CputReturnsProp in specs/PandoDuel.tla): with at most f sites down for good, no message loss, a
 /// leader that stays up, and fair scheduling, every CPUT a front-end starts is answered (OK, CONFLICT or CONFLICT(⊥)).
 /// </summary>
 public sealed class CputReturnsMonitor : OperationsReturnMonitor
@@ -493,7 +493,7 @@ public sealed class CputReturnsMonitor : OperationsReturnMonitor
 }
 
 /// <summary>
-/// PANDO-L3 Every GET returns (brief L3; no TLA+ form yet): under L2's assumptions, once the writers stop every GET
+/// PANDO-L3 Every GET returns (brief L3; TLA+ ReadsReturnProp in specs/PandoDuel.tla): under L2's assumptions, once the writers stop every GET
 /// is answered: a value, EMPTY, or RETRY after its bounded restarts (brief Q9).
 /// </summary>
 public sealed class ReadsReturnMonitor : OperationsReturnMonitor
