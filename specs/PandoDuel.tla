@@ -175,7 +175,9 @@ Dead(b, CB) ==
     /\ b \notin CB
     /\ ~\E m \in sent : m.type = "promise" /\ m.bal = b /\ m.cmt # NoVid
 
-\* Dead ballots that no kept promise reports as its accepted ballot.
+\* Dead ballots that no kept promise reports as its accepted ballot.  (A kept FETCHED reply may
+\* still report a dropped ballot: the ballot keeps its rank, as UsedBallots counts it, and the read
+\* steps use that field only to tell "nothing accepted" apart.)
 GarbageBallots ==
     LET CB == {q[1] : q \in ChosenPairs}
         named == {m.abal : m \in {n \in sent : n.type = "promise" /\ ~AbandonedPromise(n)}}
@@ -357,13 +359,14 @@ StepFairness ==
     /\ \A r \in Readers, a \in Acceptors \ Down : WF_allVars(FetchCur(a, r))
 
 \* New attempts are weakly fair too: time-outs fire, pre-empted proposers retry, the leader runs.
-\* This is weak fairness of FETimeout/FERetry (a front-end) and LeaderStart/LeaderRetry (the
-\* leader) written out, WF_v(A) being <>[]ENABLED <<A>>_v => []<><<A>>_v: NewAttemptGuard(p) is
-\* their enabling condition without NewBallot's free-number test (so the assumption is at least as
-\* strong, and the same wherever DuelHeadroom holds, which every passing cfg checks), and
-\* NewAttempt(p) holds exactly on their steps (the only steps that change attempts[p] or hand p's
-\* write over).  Written as WF, TLC evaluates NewBallot's renumbering inside ENABLED for every state
-\* and fairness condition, which made the L2 model about a hundred times slower.
+\* This is weak fairness of FETimeout/FERetry (a front-end), LeaderStart/LeaderRetry (the leader)
+\* and ReaderBegin/ReaderRestart (a reader) written out, WF_v(A) being <>[]ENABLED <<A>>_v =>
+\* []<><<A>>_v: NewAttemptGuard(p) is their enabling condition without NewBallot's free-number test
+\* (so the assumption is at least as strong, and the same wherever DuelHeadroom holds, which every
+\* passing cfg checks), and NewAttempt(p) holds exactly on their steps (the only steps that change
+\* attempts[p], hand p's write over or make reader p answer RETRY).  Written as WF, TLC evaluates
+\* NewBallot's renumbering inside ENABLED for every state and fairness condition, which made the L2
+\* model about a hundred times slower.
 NewAttempt(p) ==
     \/ attempts'[p] # attempts[p]
     \/ p \in handed' /\ p \notin handed
