@@ -106,6 +106,10 @@ FloorAfterPrune(a, i) == IF i > floor[a] THEN i ELSE floor[a]
 \* The read fast path returns version J only if J is the NEWEST version seen (brief §4.7).
 FastReadVersion(J, P) == J
 
+\* The CPUT request writer ballot b works for: each ballot its own, unless a cfg maps a retry
+\* ballot to the request it retries (finding F6).
+WriteRequestOf(b) == b
+
 -----------------------------------------------------------------------------
 (* Sites.                                                                   *)
 
@@ -351,6 +355,19 @@ VersionReadsChosenInv ==
 \* newest version chosen when it began.
 VersionReadsFreshInv ==
     \A r \in Readers : reads[r].state = "done" /\ ~reads[r].retry => reads[r].ver >= reads[r].start
+
+\* A writer whose PREPARE of version i at ballot b met a STALE reply while it was still in Phase 1
+\* answers CONFLICT(⊥) (brief §4.4, §4.6); Propose refuses to go on after a STALE reply.  (A STALE
+\* reply that comes after the writer proposed is not an answer.)
+ConflictBotAnswered(i, b) == StaleSeen(i, b) /\ NotProposed(i, b)
+
+\* PANDO-S14s (the brief's reading of CONFLICT(⊥), expected to FAIL: finding F6).  Read as a
+\* conflict, the answer would mean that the request's write did not take effect at version i: no
+\* vid first proposed by a ballot of the same request is chosen there.
+ConflictBotMeansLostInv ==
+    \A i \in Versions, b \in WriterBallots :
+        ConflictBotAnswered(i, b) =>
+            ~\E x \in ChosenAt(i) : x.tag \in WriterBallots /\ WriteRequestOf(x.tag) = WriteRequestOf(b)
 
 -----------------------------------------------------------------------------
 (* Reachability witnesses: state predicates a correct model must VIOLATE   *)

@@ -62,4 +62,8 @@ MutantMRvStateAfterRestart(a) ==
 \* MTv: type mutant: pruning sets the floor past the last version.
 \* Must violate PandoVersionsTypeOK (so the type invariant is not vacuous).
 MutantMTvFloorAfterPrune(a, i) == i + MaxVersion
+
+\* Finding F6: ballot 2 is a retry of ballot 0's request (its front-end did not hear the outcome
+\* of ballot 0 and tries again); ballot 1 is another writer's.
+F6RetryRequest(b) == IF b = 2 THEN 0 ELSE b
 =============================================================================
