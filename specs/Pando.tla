@@ -595,11 +595,12 @@ RepliedMarksSoundInv ==
 
 \* A read record is well formed: a read that has not begun has no variant, snapshot or result,
 \* one that has runs its first round or the write-back, and only a finished one has a result.
-ReadRecordWF(r) ==
-    /\ (reads[r].state = "idle") <=> (reads[r].via = "none")
-    /\ reads[r].state = "idle" => reads[r].phase = "none" /\ reads[r].start = {}
-    /\ reads[r].state # "idle" => reads[r].phase \in {reads[r].via, "prepare"}
-    /\ reads[r].state # "done" => reads[r].res = NoVid
+ReadRecWF(rec) ==
+    /\ (rec.state = "idle") <=> (rec.via = "none")
+    /\ rec.state = "idle" => rec.phase = "none" /\ rec.start = {}
+    /\ rec.state # "idle" => rec.phase \in {rec.via, "prepare"}
+    /\ rec.state # "done" => rec.res = NoVid
+ReadRecordWF(r) == ReadRecWF(reads[r])
 
 \* Every reply to read r: FETCHED replies and promises of its ballot.
 AllReadReplies(r) == {m \in sent : \/ m.type = "fetched" /\ m.rd = r
@@ -621,17 +622,19 @@ ReadStartWitnessed(r) ==
             /\ Voted(a, c, x)
             /\ \A m \in AllReadReplies(r) : m.acc = a => m.abal # None /\ m.abal >= c /\ m.avid = x
 
-ReadsIndInv ==
+\* (Split in two so that configs/Pando/MCPandoInductive.tla can drop ReadStartWitnessed alone.)
+ReadsIndInvBase ==
     /\ RepliedMarksSoundInv
-    /\ \A r \in ReaderBallots : ReadRecordWF(r) /\ IdleReadQuiet(r) /\ ReadStartWitnessed(r)
+    /\ \A r \in ReaderBallots : ReadRecordWF(r) /\ IdleReadQuiet(r)
     /\ ReadsChosenInv
     /\ ReadsFreshInv
+ReadsIndInv == ReadsIndInvBase /\ \A r \in ReaderBallots : ReadStartWitnessed(r)
 
 \* The inductive invariant (brief §6.2 "IndInv"): it holds initially, every step preserves it,
 \* and it implies Agreement, S12 and S13.  configs/Pando/MCPandoInductive.tla checks the middle
 \* part with TLC on small domains (all states satisfying it, one step).  (Not S12b: the
 \* Prepare-variant first round is outside those domains.)
-PandoIndInv ==
+WritesIndInv ==
     /\ PandoTypeOK
     /\ OneProposalPerBallotInv
     /\ AcceptorWFInv
@@ -639,7 +642,7 @@ PandoIndInv ==
     /\ ProposalsSafeInv
     /\ VotesProposedInv
     /\ CommitSoundInv
-    /\ ReadsIndInv
+PandoIndInv == WritesIndInv /\ ReadsIndInv
 
 \* All single-slot safety invariants at once (for configs that check everything).
 PandoSafetyInv ==

@@ -133,7 +133,7 @@ CurBallots == {cur[p] : p \in Proposers} \ {None}
 \* mark at a ballot of its request (CputOutcomes, the leader's run of it included), or, once p waits
 \* on the leader, from the leader's decision on whatever request it ran.
 AnsweredByLeader(p) ==
-    LeaderAnswersWaiting /\ p \in handed /\ \E q \in ChosenPairs : owner[q[1]] \in Leaders
+    LeaderAnswersWaiting /\ p \in handed /\ \E q \in ChosenPairs : q[1] \in DuelLeaderBallots
 \* An answer at one of the ballots in B (the answers of CputOutcomes, written out for a set of
 \* ballots): a Phase-2 quorum at one of them, or a promise for one of them that reports a commit mark.
 AnsweredAt(B) ==
@@ -143,7 +143,7 @@ AnsweredOwn(p) == AnsweredAt({b \in Ballots : breq[b] = p})
 Answered(p) == AnsweredOwn(p) \/ AnsweredByLeader(p)
 
 \* The leader's run has its answer.
-LeaderDone == AnsweredAt({b \in Ballots : owner[b] \in Leaders})
+LeaderDone == AnsweredAt(DuelLeaderBallots)
 
 \* Some site has promised a ballot above p's current one: p has heard a NACK (brief §4.2).  A
 \* proposer retries only once every up site has answered its current ballot (promised it or a

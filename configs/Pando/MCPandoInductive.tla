@@ -20,27 +20,25 @@ EXTENDS MCPando
 
 CONSTANT MaxSent
 
+\* A well-formed accepted state, held by a site or reported in a promise or a FETCHED reply.
+SiteStateWF(s) ==
+    /\ (s.abal = None) <=> (s.avid = NoVid)
+    /\ s.avid # NoVid => s.avid.tag <= s.abal
+    /\ s.cmt \in {NoVid, s.avid}
+
 LocalStates == {s \in [prom : Ballots \cup {None}, abal : Ballots \cup {None},
                        avid : Vids \cup {NoVid}, cmt : Vids \cup {NoVid}] :
-                   /\ s.abal <= s.prom
-                   /\ (s.abal = None) <=> (s.avid = NoVid)
-                   /\ s.avid # NoVid => s.avid.tag <= s.abal
-                   /\ s.cmt \in {NoVid, s.avid}}
+                   s.abal <= s.prom /\ SiteStateWF(s)}
 
 CandidateMessages ==
        {[type |-> "prepare", bal |-> b, replyTo |-> IF BallotKind[b] = "FEDel" THEN "delegate" ELSE "proposer"] : b \in Ballots}
   \cup {m \in [type : {"promise"}, bal : Ballots, acc : Acceptors, abal : Ballots \cup {None},
                avid : Vids \cup {NoVid}, cmt : Vids \cup {NoVid}] :
-          /\ m.abal < m.bal
-          /\ (m.abal = None) <=> (m.avid = NoVid)
-          /\ m.avid # NoVid => m.avid.tag <= m.abal
-          /\ m.cmt \in {NoVid, m.avid}}
+          m.abal < m.bal /\ SiteStateWF(m)}
   \cup [type : {"fetch"}, rd : ReaderBallots]
   \cup {m \in [type : {"fetched"}, rd : ReaderBallots, acc : Acceptors, abal : Ballots \cup {None},
                avid : Vids \cup {NoVid}, cmt : Vids \cup {NoVid}] :
-          /\ (m.abal = None) <=> (m.avid = NoVid)
-          /\ m.avid # NoVid => m.avid.tag <= m.abal
-          /\ m.cmt \in {NoVid, m.avid}}
+          SiteStateWF(m)}
 
 \* Sets of at most n elements of S, built one element at a time: filtering SUBSET S by
 \* cardinality would make TLC walk all 2^|S| subsets.
@@ -84,15 +82,12 @@ ProposalSets ==
 VotesFor(P) == {[type |-> "accepted", bal |-> m.bal, acc |-> a, vid |-> m.vid, kind |-> m.kind] : m \in P, a \in Acceptors}
 OtherMessages == {m \in CandidateMessages : m.type \in {"prepare", "promise", "fetch", "fetched"}}
 
-\* Read records: every record ReadRecordWF allows (again a generator; ISpecInit conjoins the
+\* Read records: every record ReadRecWF allows (again a generator; ISpecInit conjoins the
 \* invariant).
 ReadRecords ==
     {rec \in [state : {"idle", "started", "done"}, via : ReadVariants \cup {"none"},
               phase : ReadVariants \cup {"none", "prepare"}, start : SUBSET Vids, res : Vids \cup {NoVid}] :
-        /\ (rec.state = "idle") <=> (rec.via = "none")
-        /\ rec.state = "idle" => rec.phase = "none" /\ rec.start = {}
-        /\ rec.state # "idle" => rec.phase \in {rec.via, "prepare"}
-        /\ rec.state # "done" => rec.res = NoVid}
+        ReadRecWF(rec)}
 MessageSets ==
     UNION {{P \cup X : X \in BoundedSubsets(VotesFor(P) \cup OtherMessages, MaxSent - Cardinality(P))} :
            P \in {P \in ProposalSets : Cardinality(P) <= MaxSent}}
@@ -138,18 +133,7 @@ KindsWR == 0 :> "FE" @@ 1 :> "Reader"
 \* Non-vacuity of the read conjuncts: PandoIndInv without ReadStartWitnessed is NOT inductive: a
 \* starting state may hold a read whose snapshot names a vid that no reply reflects, the read then
 \* returns nothing from a Phase-1a quorum of empty replies, and S13 fails one step later.
-MutantIndInvNoReadWitness ==
-    /\ PandoTypeOK
-    /\ OneProposalPerBallotInv
-    /\ AcceptorWFInv
-    /\ PromisesHonestInv
-    /\ ProposalsSafeInv
-    /\ VotesProposedInv
-    /\ CommitSoundInv
-    /\ RepliedMarksSoundInv
-    /\ \A r \in ReaderBallots : ReadRecordWF(r) /\ IdleReadQuiet(r)
-    /\ ReadsChosenInv
-    /\ ReadsFreshInv
+MutantIndInvNoReadWitness == WritesIndInv /\ ReadsIndInvBase
 
 \* Checked only on states one step away from ISpecInit (the cfg bounds the depth with this).
 OneStep == TLCGet("level") <= 2
