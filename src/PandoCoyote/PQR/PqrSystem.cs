@@ -57,12 +57,14 @@ public sealed record PqrSystem(PqrSettings Settings, FaultPlan Faults, PqrWorklo
 
     /// <summary>The safety monitors that apply to the read mode (the quorum-read ones only to PQR).</summary>
     public IEnumerable<string> SafetyMonitors =>
-        PqrMonitors.Safety.Keys.Where(n => Settings.ReadMode == PqrReadMode.Pqr || !PqrMonitors.PqrReadOnly.Contains(n));
+        PqrMonitors.Safety.Keys.Where(n => Settings.ReadMode == PqrReadMode.Pqr || !PqrMonitors.PqrReadOnly.Contains(n)).Concat(LocalRules.Monitors.Keys);
 
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        foreach (var name in Only ?? [.. SafetyMonitors]) PqrMonitors.Register(rt, name, Settings);
+        foreach (var name in Only ?? [.. SafetyMonitors])
+            if (LocalRules.Monitors.ContainsKey(name)) LocalRules.Register(rt, name, "PQR");
+            else PqrMonitors.Register(rt, name, Settings);
         // Liveness (brief §6.5): ReadsTerminate always; WritesTerminate only without a leader change, since these runs have no
         // timers (A3's client retries): a write sent to a leader that is deposed before it commits is never resent.
         if (CheckLiveness && Only is null)
@@ -160,7 +162,7 @@ public sealed class Elector : NetActor<ElectorInit>
 /// n=3 q1=2 q2=2 rq=2; Flex: n=3 q1=1 q2=3 rq=1; Five: n=5 q1=2 q2=4 rq=2; or <c>n=.. q1=.. q2=.. rq=..</c>, validated
 /// unless <c>unchecked</c> is added: the parameter mutants M3, M14), <c>faults</c> (none, reorder, chaos, lossy, crash-restart,
 /// live: no loss, no timers), <c>leader</c> (none, failover, duel, duel2), <c>workload</c> (s1, busy, gaps, keys, orphan, rwr, gapread),
-/// <c>mutant</c> (none, M1 ... M18, MC, MX, MQ, MA, M12: FillTo off), <c>perKey</c>, <c>rinseFree</c> (true/false),
+/// <c>mutant</c> (none, M1 ... M18, MC, MX, MQ, MA, M12: FillTo off; the node-local family MPV, MDA, MNS, MBO), <c>perKey</c>, <c>rinseFree</c> (true/false),
 /// <c>reads</c> (pqr, log, leader: the baselines of brief §4.9), <c>dupCheck</c> (true/false: the leader's optional
 /// duplicate-request check of §4.2; off, a retried write can be chosen in two slots and only the session table of §4.1
 /// keeps it from being applied twice, which is what M16 removes).
@@ -177,6 +179,8 @@ public static class PqrScenarios
         ["M13"] = PqrMutant.M13P1bNoCommitted, ["M15"] = PqrMutant.M15AckAtCommit, ["M16"] = PqrMutant.M16NoDedup,
         ["M17"] = PqrMutant.M17AcceptBelow, ["M18"] = PqrMutant.M18Amnesia, ["MC"] = PqrMutant.MCCommitShort,
         ["MX"] = PqrMutant.MXExecUncommitted, ["MQ"] = PqrMutant.MQWaitAll, ["MA"] = PqrMutant.MAAlwaysRinse,
+        ["MPV"] = PqrMutant.MPVPromiseVolatile, ["MDA"] = PqrMutant.MDADuplicateAcks, ["MNS"] = PqrMutant.MNSNextSlotOffByOne,
+        ["MBO"] = PqrMutant.MBOBallotNotOwned,
     };
 
     private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant", "perKey", "rinseFree", "reads", "dupCheck"];

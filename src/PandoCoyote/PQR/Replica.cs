@@ -1,4 +1,5 @@
 using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
 using PandoCoyote.Shared.Network;
 using PandoCoyote.Shared.Testing;
 
@@ -42,7 +43,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
     private Role _role;
     private int _myBal, _nextSlot;
     private readonly Dictionary<int, PqrCmd> _prop = [];
-    private readonly Dictionary<int, HashSet<int>> _acks = [];
+    private readonly Dictionary<int, List<int>> _acks = [];       // distinct senders of P2b per slot (MDA: every P2b)
     private readonly Dictionary<int, IReadOnlyList<P1bEntry>> _p1bs = [];
     private readonly List<ClientRequest> _pending = [];
     private int _leaderHint;
@@ -63,9 +64,18 @@ public sealed class Replica : PqrActor<ReplicaInit>
         _s = Init.Settings;
         _accK = new int[_s.Keys];
         Reset();
-        if (_id == 0) { _role = Role.Leader; _myBal = 1; }
+        if (_id == 0)
+        {
+            _role = Role.Leader; _myBal = 1;
+            ObserveLocal(new LocalBallotStart(Node, B(1), "Init (replica 0 leads ballot 1)"));
+        }
         ReportHigh();
     }
+
+    // The node-local observations (catalogue PQR-N1..N5): a replica is named r<id>, a PQR ballot b is ⟨b, 0⟩.
+    private string Node => $"r{_id}";
+    private static Ballot B(int b) => new(b, 0);
+    private void ReportPromise(string action) => ObserveLocal(new LocalPromise(Node, B(_promised), action));
 
     private void Reset()
     {
@@ -91,6 +101,8 @@ public sealed class Replica : PqrActor<ReplicaInit>
         if (((Restart)e).DiskLost) throw new InvalidOperationException("PQR replicas never lose their disk here (brief §1.2)");
         Reset();
         if (Mutant == PqrMutant.M18Amnesia) { _maxAcc = 0; Array.Clear(_accK); }
+        if (Mutant == PqrMutant.MPVPromiseVolatile) _promised = Math.Max(1, _log.Values.Select(x => x.Bal).DefaultIfEmpty(0).Max());
+        ReportPromise("Recover");
         Observe(new ObsRestart(_id));
         ReportHigh();
         if (Apply() > 0) Coverage.Hit("pqr: restarted replica re-executed its committed prefix");
@@ -148,6 +160,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
         if (m.Bal >= _promised)
         {
             _promised = m.Bal;
+            ReportPromise("HandleP1a");
             StepDown(m.Bal);
             Send(m.From, new P1b(_id, m.Bal, P1bEntries()));
         }
@@ -173,6 +186,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
             if (m.Bal > _promised) { _promised = m.Bal; StepDown(m.Bal); }
             if (Entry(m.Slot) is not { Committed: true }) _log[m.Slot] = new PqrEntry(m.Bal, m.Cmd, false);
             NoteSlot(m.Slot, m.Cmd);
+            ObserveLocal(new LocalVote(Node, m.Slot, B(m.Bal), m.Cmd.ToString(), B(_promised), "HandleP2a"));
             Observe(new ObsVote(_id, m.Slot, m.Bal, m.Cmd));
             Send(m.From, new P2b(_id, m.Bal, m.Slot));
             if (Mutant == PqrMutant.MXExecUncommitted) Apply();
@@ -341,6 +355,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
         int s = _nextSlot++;
         _prop[s] = cmd;
         _acks[s] = [];
+        ObserveLocal(new LocalPropose(Node, s, B(_myBal), cmd.ToString(), "Propose"));
         Broadcast(new P2a(_id, _myBal, s, cmd));
         ArmTimer();
     }
@@ -349,10 +364,11 @@ public sealed class Replica : PqrActor<ReplicaInit>
     private void OnP2b(P2b m)
     {
         if (_role != Role.Leader || m.Bal != _myBal || !_prop.TryGetValue(m.Slot, out var cmd)) return;
-        _acks[m.Slot].Add(m.From);
+        if (!_acks[m.Slot].Contains(m.From) || Mutant == PqrMutant.MDADuplicateAcks) _acks[m.Slot].Add(m.From);
         int need = Mutant switch { PqrMutant.MCCommitShort => _s.P.Q2 - 1, PqrMutant.MQWaitAll => _s.P.N, _ => _s.P.Q2 };
         if (_acks[m.Slot].Count >= need && Entry(m.Slot) is not { Committed: true })
         {
+            ObserveLocal(new LocalQuorum(Node, "P2b", B(_myBal), [.. _acks[m.Slot].Select(a => new Counted($"r{a}", B(m.Bal)))], _s.P.Q2, "CommitSlot"));
             Broadcast(new Commit(_myBal, m.Slot, cmd));
             if (Mutant == PqrMutant.M15AckAtCommit && cmd.IsPut) Answer(cmd, m.Slot);
             OnCommit(new Commit(_myBal, m.Slot, cmd));
@@ -363,9 +379,11 @@ public sealed class Replica : PqrActor<ReplicaInit>
     private void StartElection()
     {
         int b = _promised + 1;
-        while (_s.Owner(b) != _id) b++;
+        while (_s.Owner(b) != _id && Mutant != PqrMutant.MBOBallotNotOwned) b++;
         _promised = b;
         _myBal = b;
+        ObserveLocal(new LocalBallotStart(Node, B(b), "StartElection"));
+        ReportPromise("StartElection");
         _role = Role.Candidate;
         _leaderHint = _id;
         _p1bs.Clear();
@@ -398,6 +416,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
             top = Math.Max(top, e.Slot);
             if (!best.TryGetValue(e.Slot, out var b) || (e.Committed && !b.Committed) || (!b.Committed && e.Bal > b.Bal)) best[e.Slot] = e;
         }
+        ObserveLocal(new LocalQuorum(Node, "P1b", B(_myBal), [.. _p1bs.Keys.Select(a => new Counted($"r{a}", B(_myBal)))], _s.P.Q1, "BecomeLeader"));
         _role = Role.Leader;
         Coverage.Hit("pqr: a new leader took over");
         Observe(new ObsNewLeader(_id, _myBal));
@@ -407,9 +426,10 @@ public sealed class Replica : PqrActor<ReplicaInit>
             var v = best.TryGetValue(s, out var b) ? b.Cmd : Mutant == PqrMutant.M15AckAtCommit ? HoleWrite(best) : PqrCmd.NoOp;
             _prop[s] = v;
             _acks[s] = [];
+            ObserveLocal(new LocalPropose(Node, s, B(_myBal), v.ToString(), "BecomeLeader"));
             Broadcast(new P2a(_id, _myBal, s, v));
         }
-        _nextSlot = top + 1;
+        _nextSlot = Mutant == PqrMutant.MNSNextSlotOffByOne ? Math.Max(1, top) : top + 1;
         var pending = _pending.ToList();
         _pending.Clear();
         foreach (var w in pending) OnClientRequest(w);
@@ -427,6 +447,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
         if (_role != Role.Follower && m.Bal == _myBal && m.Promised > _myBal)
         {
             _promised = Math.Max(_promised, m.Promised);
+            ReportPromise("HandleNack");
             StepDown(m.Promised);
         }
     }

@@ -78,6 +78,14 @@ public enum PqrMutant
     MQWaitAll,
     /// <summary>MA (ours): never return without a rinse.</summary>
     MAAlwaysRinse,
+    /// <summary>MPV (node-local family): the promise is not durable; a restart rebuilds it from the highest ballot in the log (breaks N2).</summary>
+    MPVPromiseVolatile,
+    /// <summary>MDA (node-local family): the leader counts P2b messages, not senders, so a duplicate or re-answered P2b counts twice (breaks N4).</summary>
+    MDADuplicateAcks,
+    /// <summary>MNS (node-local family): a new leader's next free slot is the highest reported slot, not the one after it (breaks N3).</summary>
+    MNSNextSlotOffByOne,
+    /// <summary>MBO (node-local family): a candidate's ballot is its promise + 1, without the owner check (breaks N5).</summary>
+    MBOBallotNotOwned,
 }
 
 /// <summary>How reads are served: PQR (brief §4.3–4.5) or one of the baselines of brief §4.9.</summary>

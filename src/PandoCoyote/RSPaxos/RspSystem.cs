@@ -51,7 +51,9 @@ public sealed record RspSystem(RspSettings Settings, FaultPlan Faults, RspWorklo
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        foreach (var name in Only ?? [.. RspMonitors.Safety.Keys]) RspMonitors.Register(rt, name, Settings);
+        foreach (var name in Only ?? [.. RspMonitors.Safety.Keys, .. LocalRules.Monitors.Keys])
+            if (LocalRules.Monitors.ContainsKey(name)) LocalRules.Register(rt, name, "RSP");
+            else RspMonitors.Register(rt, name, Settings);
         // Liveness (brief §6.2 L2, L3): these runs have no timers, so a request sent to a leader that is deposed before
         // it decides is never resent; the monitors are registered only with a stable leader.
         if (CheckLiveness && Only is null && Leader == LeaderFault.None)
@@ -196,6 +198,7 @@ public static class RspScenarios
         ["M9"] = RspMutant.M9ShareByPosition, ["M9c"] = RspMutant.M9CatchUpOwnIndex, ["M10"] = RspMutant.M10DecodeShort, ["M11"] = RspMutant.M11LeaseTooShort,
         ["M11r"] = RspMutant.M11NotReady, ["M12"] = RspMutant.M12SharesByKey, ["MB"] = RspMutant.MBNewVidOnResend,
         ["MX"] = RspMutant.MXApplyUndecided, ["MQ"] = RspMutant.MQWaitAll, ["M13"] = RspMutant.M13TruncateUnflushed,
+        ["MDA"] = RspMutant.MDADuplicateAcks, ["MBO"] = RspMutant.MBOBallotNotOwned,
     };
 
     private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant", "catchUp", "gc"];
@@ -243,7 +246,7 @@ public static class RspScenarios
         bool gc = F("gc", "false") switch { "true" => true, "false" => false, var g => throw new ArgumentException($"gc \"{g}\": use true or false") };
         if (mutant == RspMutant.M13TruncateUnflushed && !gc) throw new ArgumentException("mutant M13 (truncation before the checkpoint) needs gc true");
         var sys = new RspSystem(new RspSettings(p, mutant, resend, CatchUp: catchUp, Gc: gc), plan, workload, leader, liveness);
-        var known = RspMonitors.Safety.Keys.Concat(RspMonitors.Liveness.Keys).ToList();
+        var known = RspMonitors.Safety.Keys.Concat(RspMonitors.Liveness.Keys).Concat(LocalRules.Monitors.Keys).ToList();
         if (only is not null && !known.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not an RS-Paxos monitor ({string.Join(", ", known)})");
         return sys with { Only = only is null ? null : [only] };

@@ -1,4 +1,5 @@
 using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
 using PandoCoyote.Shared.Codec;
 using PandoCoyote.Shared.Network;
 using PandoCoyote.Shared.Testing;
@@ -44,7 +45,7 @@ public sealed class Server : RspActor<ServerInit>
         public RspVid Vid { get; set; } = vid;
         public byte[]? Value { get; } = value;
         public RspMeta Meta { get; } = meta;
-        public HashSet<int> Acks { get; } = [];
+        public List<int> Acks { get; } = [];   // distinct senders of Accepted (MDA: every Accepted)
     }
 
     private sealed record StoreEntry(int Slot, RspVid Vid, byte[]? Full);
@@ -101,8 +102,18 @@ public sealed class Server : RspActor<ServerInit>
         _s = Init.Settings;
         _codec = P.Codec();
         Reset();
-        if (_id == 0) { _role = Role.Leader; _bal = 1; _ready = true; _lease = true; }
+        if (_id == 0)
+        {
+            _role = Role.Leader; _bal = 1; _ready = true; _lease = true;
+            ObserveLocal(new LocalBallotStart(Node, B(1), "Init (server 0 leads ballot 1)"));
+        }
     }
+
+    // The node-local observations (catalogue RSP-N1..N5): a server is named s<id>, a ballot b is ⟨b, 0⟩, and the value of
+    // an accepted entry is its vid (each acceptor holds a different share of the same vid).
+    private string Node => $"s{_id}";
+    private static Ballot B(int b) => new(b, 0);
+    private void ReportPromise(string action) => ObserveLocal(new LocalPromise(Node, B(_promised), action));
 
     private void Reset()
     {
@@ -124,6 +135,7 @@ public sealed class Server : RspActor<ServerInit>
         if (((Restart)e).DiskLost) throw new InvalidOperationException("RS-Paxos servers never lose their disk here (brief §1.2: S7 is not exercised)");
         if (Mutant == RspMutant.M8PromiseNotDurable) _promised = _log.Values.Select(x => x.Bal).DefaultIfEmpty(1).Max();
         Reset();
+        ReportPromise("Restart");
         Observe(new ObsRestart(_id));
         AskCatchUp(0);
     }
@@ -233,6 +245,7 @@ public sealed class Server : RspActor<ServerInit>
         if (m.Bal >= _promised)
         {
             _promised = m.Bal;
+            ReportPromise("Phase1b");
             StepDown(m.Bal);
             Send(m.From, new Promise(_id, m.Bal, Reported(m.FromInst)));
         }
@@ -250,6 +263,7 @@ public sealed class Server : RspActor<ServerInit>
             if (m.Bal > _promised && Mutant != RspMutant.M5NoRaiseOnAccept) { _promised = m.Bal; StepDown(m.Bal); }
             if (_log.TryGetValue(m.Slot, out var had) && had.Bal > m.Bal) Coverage.Hit("rsp: an accepted entry was replaced by a lower ballot (M5, M6)");
             _log[m.Slot] = new PromiseEntry(m.Slot, m.Bal, m.Vid, m.Share, m.Meta);
+            ObserveLocal(new LocalVote(Node, m.Slot, B(m.Bal), m.Vid.ToString(), B(_promised), "Phase2b"));
             Observe(new ObsAccept(_id, m.Slot, m.Bal, m.Vid, m.Share, m.Meta));
             Send(m.From, new Accepted(_id, m.Slot, m.Bal, m.Vid));
             if (Mutant == RspMutant.MXApplyUndecided) { _decided.TryAdd(m.Slot, (m.Vid, m.Meta)); ApplyReady(); }
@@ -460,6 +474,7 @@ public sealed class Server : RspActor<ServerInit>
         var f = _inflight[s];
         var shares = f.Value is { } v ? _codec.Encode(v) : Enumerable.Range(0, P.N).Select(_ => Array.Empty<byte>()).ToArray();
         Observe(new ObsAcceptSent(_id, s, _bal, f.Vid));
+        ObserveLocal(new LocalPropose(Node, s, B(_bal), f.Vid.ToString(), "Phase2a"));
         int position = 0;
         for (int d = 0; d < P.N; d++)
         {
@@ -472,9 +487,10 @@ public sealed class Server : RspActor<ServerInit>
     private void OnAccepted(Accepted m)
     {
         if (_role != Role.Leader || m.Bal != _bal || !_inflight.TryGetValue(m.Slot, out var f) || f.Vid != m.Vid) return;
-        f.Acks.Add(m.From);
+        if (!f.Acks.Contains(m.From) || Mutant == RspMutant.MDADuplicateAcks) f.Acks.Add(m.From);
         int need = Mutant switch { RspMutant.M7DecideShort => P.QW - 1, RspMutant.MQWaitAll => P.N, _ => P.QW };
         if (f.Acks.Count < need || _decided.ContainsKey(m.Slot)) return;
+        ObserveLocal(new LocalQuorum(Node, "Accepted", B(_bal), [.. f.Acks.Select(a => new Counted($"s{a}", B(m.Bal)))], P.QW, "Decide"));
         _decided[m.Slot] = (f.Vid, f.Meta);
         Observe(new ObsDecided(_id, m.Slot, f.Vid));
         BroadcastOthers(_ => new Commit(m.Slot, f.Vid, f.Meta));
@@ -487,9 +503,11 @@ public sealed class Server : RspActor<ServerInit>
     private void StartElection()
     {
         int b = _promised + 1;
-        while (_s.Owner(b) != _id) b++;
+        while (_s.Owner(b) != _id && Mutant != RspMutant.MBOBallotNotOwned) b++;
         _promised = b;
         _bal = b;
+        ObserveLocal(new LocalBallotStart(Node, B(b), "Takeover"));
+        ReportPromise("Takeover");
         _role = Role.Candidate;
         _ready = false; _lease = false;
         _leaderHint = _id;
@@ -517,6 +535,7 @@ public sealed class Server : RspActor<ServerInit>
         if (_promises.Count < P.QR) return;
         var all = _promises.Values.SelectMany(x => x).ToList();
         _hi = Math.Max(all.Select(e => e.Slot).DefaultIfEmpty(0).Max(), _decided.Keys.DefaultIfEmpty(0).Max());
+        ObserveLocal(new LocalQuorum(Node, "Promise", B(_bal), [.. _promises.Keys.Select(a => new Counted($"s{a}", B(_bal)))], P.QR, "Takeover"));
         _role = Role.Leader;
         if (Mutant == RspMutant.M11NotReady) _lease = true;
         Coverage.Hit("rsp: a new leader took over");
@@ -579,6 +598,7 @@ public sealed class Server : RspActor<ServerInit>
         if (_role != Role.Follower && m.Bal == _bal && m.Promised > _bal)
         {
             _promised = Math.Max(_promised, m.Promised);
+            ReportPromise("Nack");
             StepDown(m.Promised);
         }
     }

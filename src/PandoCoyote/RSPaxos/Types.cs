@@ -81,6 +81,10 @@ public enum RspMutant
     M13TruncateUnflushed,
     /// <summary>MQ (ours, a liveness mutant): the leader decides only with an Accepted from every member.</summary>
     MQWaitAll,
+    /// <summary>MDA (node-local family): the leader counts Accepted messages, not senders, so a duplicate or re-answered Accepted counts twice (breaks N4).</summary>
+    MDADuplicateAcks,
+    /// <summary>MBO (node-local family): a candidate's ballot is its promise + 1, without the owner check (breaks N5).</summary>
+    MBOBallotNotOwned,
 }
 
 /// <summary>A value id (brief §2.2): the proposer and its counter; a value rebuilt and proposed again keeps its vid.</summary>

@@ -45,6 +45,13 @@ public abstract class NetActor<TInit> : Actor where TInit : Event
         return _timer;
     }
 
+    /// <summary>Reports a node-local observation (<see cref="Testing.LocalRules"/>) to the node-local monitors.</summary>
+    protected void ObserveLocal(object observation)
+    {
+        var e = new Testing.LocalObservation(observation);
+        foreach (var m in Testing.LocalRules.All) Monitor(m, e);
+    }
+
     /// <summary>The id of the current timer.</summary>
     protected int CurrentTimer => _timer;
 

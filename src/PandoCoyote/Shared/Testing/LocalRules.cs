@@ -1,0 +1,233 @@
+using Microsoft.Coyote.Actors;
+using PandoCoyote.Shared.Ballots;
+using Monitor = Microsoft.Coyote.Specifications.Monitor;
+
+namespace PandoCoyote.Shared.Testing;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Node-local rules (catalogue letter N, the same five rules in every protocol that has ballots).
+//
+// The global invariants (Agreement, linearizability, ...) fail only when a wrong step has already led somewhere
+// visible, and a random schedule often ends before that. The rules below look at one node's own step and fail at
+// the first wrong one: an acceptor voting under its promise, a promise that goes down (also across a restart, where
+// it must come back from durable storage), two values under one ballot in one slot, a quorum counted with a repeated
+// sender or with a reply to another ballot, a ballot started twice. Each protocol maps its own state onto these
+// observations in its handlers (a PQR log entry, an RS-Paxos share's value id, an Alia root slot); the catalogue
+// (docs/invariants.json) lists them as <PROTOCOL>-N1 ... N5.
+// ---------------------------------------------------------------------------------------------------------------
+
+/// <summary>An acceptor's promise after a step (a Phase-1 answer, a vote that raised it, a restart reloading it).</summary>
+/// <param name="Node">The acceptor (unique in the run: a process holding several acceptor states names each).</param>
+/// <param name="Promised">The promise now.</param>
+/// <param name="Action">The TLA+ action the step mirrors.</param>
+public sealed record LocalPromise(string Node, Ballot Promised, string Action);
+
+/// <summary>An acceptor voted for <paramref name="Value"/> in (slot, ballot); <paramref name="Promised"/> is its promise after the vote.</summary>
+public sealed record LocalVote(string Node, long Slot, Ballot Bal, string Value, Ballot Promised, string Action);
+
+/// <summary>A proposer sent <paramref name="Value"/> for (slot, ballot) to the acceptors (a Phase-2a, a re-proposal).</summary>
+public sealed record LocalPropose(string Proposer, long Slot, Ballot Bal, string Value, string Action);
+
+/// <summary>One reply counted in a quorum: its sender and the ballot it answers.</summary>
+public readonly record struct Counted(string From, Ballot Bal);
+
+/// <summary>
+/// A node acted on a quorum of replies: <paramref name="Replies"/> are the replies it counted, <paramref name="Needed"/> how
+/// many distinct senders the phase needs, <paramref name="Bal"/> the ballot the node is running.
+/// </summary>
+public sealed record LocalQuorum(string Node, string Phase, Ballot Bal, IReadOnlyList<Counted> Replies, int Needed, string Action);
+
+/// <summary>A proposer started ballot <paramref name="Bal"/> (its first Phase-1a, or its first use of the ballot).</summary>
+public sealed record LocalBallotStart(string Proposer, Ballot Bal, string Action);
+
+/// <summary>The event carrying one of the observations above to the node-local monitors.</summary>
+public sealed class LocalObservation(object body) : Monitor.Event
+{
+    /// <summary>The observation, or a <see cref="LocalConfig"/>.</summary>
+    public object Body { get; } = body;
+}
+
+/// <summary>Sent once, at registration: the catalogue prefix of the protocol under test (PQR, RSP, ALIA, ...).</summary>
+public sealed record LocalConfig(string Prefix);
+
+/// <summary>The base of the node-local monitors: the catalogue prefix, and a failure helper.</summary>
+public abstract class LocalRuleMonitor : Monitor
+{
+    private string _prefix = "?";
+
+    /// <summary>The rule's number (1..5) and name.</summary>
+    protected abstract (int N, string Name) Rule { get; }
+
+    /// <summary>Dispatches an observation.</summary>
+    protected void OnObservation(Monitor.Event e)
+    {
+        var body = ((LocalObservation)e).Body;
+        if (body is LocalConfig c) { _prefix = c.Prefix; return; }
+        Check(body);
+    }
+
+    /// <summary>Checks one observation.</summary>
+    protected abstract void Check(object o);
+
+    /// <summary>Fails the run with <c>[PREFIX-Nk] Name: message</c>.</summary>
+    protected void Require(bool ok, Func<string> message)
+    {
+        if (!ok) Assert(false, "{0}", $"[{_prefix}-N{Rule.N}] {Rule.Name}: {message()}");
+    }
+}
+
+/// <summary>
+/// N1 VoteRespectsPromise: an acceptor votes in a ballot only if that ballot is at least the promise it held before
+/// the vote, and after the vote its promise covers the ballot (Paxos Phase 2b: accept b only if b ≥ promised).
+/// </summary>
+public sealed class VoteRespectsPromiseMonitor : LocalRuleMonitor
+{
+    private readonly Dictionary<string, Ballot> _promise = [];
+    [Start] [OnEventDoAction(typeof(LocalObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override (int N, string Name) Rule => (1, "VoteRespectsPromise");
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        switch (o)
+        {
+            case LocalPromise p: _promise[p.Node] = p.Promised; break;
+            case LocalVote v:
+                var before = _promise.GetValueOrDefault(v.Node, Ballot.None);
+                Require(v.Bal >= before, () => $"{v.Node} voted for {v.Value} in slot {v.Slot} at ballot {v.Bal}, below its promise {before} ({v.Action})");
+                Require(v.Promised >= v.Bal, () => $"{v.Node} voted at ballot {v.Bal} in slot {v.Slot} but its promise is {v.Promised} afterwards ({v.Action})");
+                _promise[v.Node] = v.Promised;
+                break;
+        }
+    }
+}
+
+/// <summary>
+/// N2 PromiseMonotone: an acceptor's promise never decreases, across crash-restarts too (the promise is durable, so a
+/// restarted acceptor must report at least the promise it held when it crashed).
+/// </summary>
+public sealed class PromiseMonotoneMonitor : LocalRuleMonitor
+{
+    private readonly Dictionary<string, (Ballot Bal, string Action)> _promise = [];
+    [Start] [OnEventDoAction(typeof(LocalObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override (int N, string Name) Rule => (2, "PromiseMonotone");
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        var (node, now, action) = o switch
+        {
+            LocalPromise p => (p.Node, p.Promised, p.Action),
+            LocalVote v => (v.Node, v.Promised, v.Action),
+            _ => (null, Ballot.None, ""),
+        };
+        if (node is null) return;
+        if (_promise.TryGetValue(node, out var last))
+            Require(now >= last.Bal, () => $"{node}'s promise went down from {last.Bal} (after {last.Action}) to {now} ({action})");
+        _promise[node] = (now, action);
+    }
+}
+
+/// <summary>
+/// N3 BallotBindsValue: in each slot, every proposal and every vote of one ballot carries one value. A ballot belongs to
+/// one proposer incarnation, which proposes once per slot; two values under one ballot mean a proposer changed its mind,
+/// reused a ballot after a restart, or an acceptor recorded the wrong value.
+/// </summary>
+public sealed class BallotBindsValueMonitor : LocalRuleMonitor
+{
+    private readonly Dictionary<(long Slot, Ballot Bal), (string Value, string Who)> _first = [];
+    [Start] [OnEventDoAction(typeof(LocalObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override (int N, string Name) Rule => (3, "BallotBindsValue");
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        var (slot, bal, value, who) = o switch
+        {
+            LocalPropose p => (p.Slot, p.Bal, p.Value, $"{p.Proposer} proposed ({p.Action})"),
+            LocalVote v => (v.Slot, v.Bal, v.Value, $"{v.Node} voted ({v.Action})"),
+            _ => (0L, Ballot.None, (string?)null, ""),
+        };
+        if (value is null) return;
+        if (_first.TryGetValue((slot, bal), out var f))
+            Require(f.Value == value, () => $"slot {slot}, ballot {bal}: {who} {value}, but {f.Who} {f.Value}");
+        else _first[(slot, bal)] = (value, who);
+    }
+}
+
+/// <summary>
+/// N4 QuorumDistinct: a node acts on a quorum only with enough distinct senders, each reply answering the ballot the
+/// node is running (a duplicate, or a late reply of an earlier ballot, is never counted).
+/// </summary>
+public sealed class QuorumDistinctMonitor : LocalRuleMonitor
+{
+    [Start] [OnEventDoAction(typeof(LocalObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override (int N, string Name) Rule => (4, "QuorumDistinct");
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not LocalQuorum q) return;
+        var stale = q.Replies.FirstOrDefault(r => r.Bal != q.Bal);
+        Require(q.Replies.All(r => r.Bal == q.Bal), () => $"{q.Node} counted {stale.From}'s reply to {stale.Bal} in its {q.Phase} quorum of {q.Bal} ({q.Action})");
+        int distinct = q.Replies.Select(r => r.From).Distinct().Count();
+        Require(distinct >= q.Needed, () =>
+            $"{q.Node} acted on a {q.Phase} quorum of {q.Bal} with {distinct} distinct senders of {q.Needed} needed (counted: {string.Join(", ", q.Replies.Select(r => r.From))}) ({q.Action})");
+    }
+}
+
+/// <summary>
+/// N5 BallotFresh: every ballot is started once: no proposer starts a ballot that it or another proposer started before,
+/// also after a restart (the proposer must derive its next ballot from durable state).
+/// </summary>
+public sealed class BallotFreshMonitor : LocalRuleMonitor
+{
+    private readonly Dictionary<Ballot, string> _started = [];
+    [Start] [OnEventDoAction(typeof(LocalObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override (int N, string Name) Rule => (5, "BallotFresh");
+    /// <inheritdoc/>
+    protected override void Check(object o)
+    {
+        if (o is not LocalBallotStart b) return;
+        if (_started.TryGetValue(b.Bal, out var first))
+            Require(false, () => $"{b.Proposer} started ballot {b.Bal} ({b.Action}), which {first} started before");
+        else _started[b.Bal] = $"{b.Proposer} ({b.Action})";
+    }
+}
+
+/// <summary>The node-local monitors by catalogue name, and their registration.</summary>
+public static class LocalRules
+{
+    /// <summary>Every node-local monitor, by name (the C# class is the name + "Monitor").</summary>
+    public static readonly IReadOnlyDictionary<string, Type> Monitors = new Dictionary<string, Type>
+    {
+        ["VoteRespectsPromise"] = typeof(VoteRespectsPromiseMonitor), ["PromiseMonotone"] = typeof(PromiseMonotoneMonitor),
+        ["BallotBindsValue"] = typeof(BallotBindsValueMonitor), ["QuorumDistinct"] = typeof(QuorumDistinctMonitor),
+        ["BallotFresh"] = typeof(BallotFreshMonitor),
+    };
+
+    /// <summary>Every node-local monitor type (the actors send every observation to each; Coyote ignores unregistered ones).</summary>
+    public static readonly Type[] All = [.. Monitors.Values];
+
+    /// <summary>Registers the named monitor with the protocol's catalogue prefix (PQR, RSP, ALIA, ...).</summary>
+    public static void Register(IActorRuntime rt, string name, string prefix)
+    {
+        var config = new LocalObservation(new LocalConfig(prefix));
+        switch (name)
+        {
+            case "VoteRespectsPromise": Use<VoteRespectsPromiseMonitor>(rt, config); break;
+            case "PromiseMonotone": Use<PromiseMonotoneMonitor>(rt, config); break;
+            case "BallotBindsValue": Use<BallotBindsValueMonitor>(rt, config); break;
+            case "QuorumDistinct": Use<QuorumDistinctMonitor>(rt, config); break;
+            case "BallotFresh": Use<BallotFreshMonitor>(rt, config); break;
+            default: throw new ArgumentException($"\"{name}\" is not a node-local monitor ({string.Join(", ", Monitors.Keys)})");
+        }
+    }
+
+    private static void Use<T>(IActorRuntime rt, Monitor.Event config) where T : Monitor
+    {
+        rt.RegisterMonitor<T>();
+        rt.Monitor<T>(config);
+    }
+}
