@@ -177,12 +177,13 @@ public sealed partial class Catalogue
             var files = (Directory.Exists(own) ? PTestManifest.PSources(own) : []).Concat(PTestManifest.PSources(p.ModelsDir));
             return files.FirstOrDefault(f => Regex.IsMatch(File.ReadAllText(f), $@"^\s*spec\s+{monitor}\s+observes", RegexOptions.Multiline));
         }
-        // The file under src/PandoCoyote/<protocol>/ (subfolders too) that declares the monitor class.
+        // The file under src/PandoCoyote/<protocol>/ or Shared/ (subfolders too) that declares the monitor class.
         string? CsFile(string protocol, string monitor)
         {
-            var dir = repoRoot is null ? null : Path.Combine(repoRoot, "src", "PandoCoyote", protocol);
-            if (dir is null || !Directory.Exists(dir)) return null;
-            return Directory.EnumerateFiles(dir, "*.cs", SearchOption.AllDirectories).Order(StringComparer.Ordinal)
+            // The protocol's own folder first, then Shared/ (the node-local monitors every protocol registers).
+            if (repoRoot is null) return null;
+            return new[] { protocol, "Shared" }.Select(d => Path.Combine(repoRoot, "src", "PandoCoyote", d)).Where(Directory.Exists)
+                .SelectMany(d => Directory.EnumerateFiles(d, "*.cs", SearchOption.AllDirectories).Order(StringComparer.Ordinal))
                 .FirstOrDefault(f => Regex.IsMatch(File.ReadAllText(f), $@"class\s+{monitor}Monitor\b"));
         }
         var sb = new StringBuilder();
