@@ -29,9 +29,11 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        foreach (var name in Only ?? [.. AliaMonitors.Safety.Keys, .. RootTier is null ? [] : Root.RootMonitors.Safety.Keys])
+        // The node-local rules (ALIA-N1..N5) watch real instance Paxos; abstract instances have no ballots to report.
+        foreach (var name in Only ?? [.. AliaMonitors.Safety.Keys, .. RootTier is null ? [] : Root.RootMonitors.Safety.Keys, .. Paxos ? LocalRules.Monitors.Keys : []])
         {
-            if (Root.RootMonitors.Safety.ContainsKey(name)) Root.RootMonitors.Register(rt, name, RootTier!);
+            if (LocalRules.Monitors.ContainsKey(name)) LocalRules.Register(rt, name, "ALIA");
+            else if (Root.RootMonitors.Safety.ContainsKey(name)) Root.RootMonitors.Register(rt, name, RootTier!);
             else AliaMonitors.Register(rt, name, Settings);
         }
         if (CheckLiveness && Only is null)
@@ -112,7 +114,7 @@ public sealed class Elector : NetActor<ElectorInit>
 /// duplication ≤ 2, one crash-restart; crashstop: the same with the crash for good, made for the root tier's liveness
 /// runs), <c>workload</c> (rw: client 1 puts o1 twice, client 2 gets o1 twice, brief MC-B;
 /// busy: two clients put and get every object; one: one client puts then gets the last object, brief MC-C),
-/// <c>mutant</c> (none, M5, M6, M7, M8, M9, M10, M14, M16; M11 and MQ need real instance Paxos), <c>instances</c> (abstract:
+/// <c>mutant</c> (none, M5, M6, M7, M8, M9, M10, M14, M16; M11, MQ and the node-local family MAB, MPV, MNS, MDA, MBR need real instance Paxos), <c>instances</c> (abstract:
 /// instance Paxos as a chosen log, the twin of the TLA+ and P models; paxos: real instance Paxos among the replicas),
 /// <c>takeovers</c> (paxos only: election timeouts the environment fires, default 1), <c>root</c> (oracle, the default; paxos:
 /// the root tier's replicas choose each epoch and announce it, brief §7 MC-D), with root paxos <c>mode</c> (relay, the
@@ -128,6 +130,8 @@ public static class AliaScenarios
         ["M7"] = AliaMutant.M7SealNotEnforced, ["M8"] = AliaMutant.M8ReleasePending, ["M9"] = AliaMutant.M9NoCfgCheck,
         ["M10"] = AliaMutant.M10NoClose, ["M11"] = AliaMutant.M11CrossInstance, ["M14"] = AliaMutant.M14NoSessions,
         ["M16"] = AliaMutant.M16RetireBeforeAck, ["MQ"] = AliaMutant.MQHalfQuorum,
+        ["MAB"] = AliaMutant.MABAcceptBelow, ["MPV"] = AliaMutant.MPVPromiseVolatile, ["MNS"] = AliaMutant.MNSNextSlotOffByOne,
+        ["MDA"] = AliaMutant.MDADuplicateAcks, ["MBR"] = AliaMutant.MBRBallotReused,
     };
 
     private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant", "instances", "takeovers", "root", "mode", "elections", "routing"];
@@ -179,7 +183,8 @@ public static class AliaScenarios
             "abstract" => false, "paxos" => true,
             var v => throw new ArgumentException($"instances \"{v}\": use abstract (instance Paxos as a chosen log) or paxos (real instance Paxos)"),
         };
-        if (mutant is AliaMutant.M11CrossInstance or AliaMutant.MQHalfQuorum && !paxos)
+        if (mutant is AliaMutant.M11CrossInstance or AliaMutant.MQHalfQuorum or AliaMutant.MABAcceptBelow or AliaMutant.MPVPromiseVolatile
+                or AliaMutant.MNSNextSlotOffByOne or AliaMutant.MDADuplicateAcks or AliaMutant.MBRBallotReused && !paxos)
             throw new ArgumentException($"mutant {mutantName} needs real instance Paxos (instances paxos): the abstract instances have no ballots or quorums");
         int takeovers = 1;
         if (fields.TryGetValue("takeovers", out var tk))
@@ -204,7 +209,8 @@ public static class AliaScenarios
         var settings = new AliaSettings(layout, mutant, forwarding);
         var sys = new AliaSystem(settings, Faults(F("faults", "chaos")), Scripts(F("workload", "rw"), layout), liveness)
             { Paxos = paxos, Takeovers = paxos ? takeovers : 0, RootTier = rootTier };
-        var known = AliaMonitors.Safety.Keys.Concat(AliaMonitors.Liveness.Keys).Concat(rootTier is null ? [] : Root.RootMonitors.Safety.Keys).ToList();
+        var known = AliaMonitors.Safety.Keys.Concat(AliaMonitors.Liveness.Keys).Concat(rootTier is null ? [] : Root.RootMonitors.Safety.Keys)
+            .Concat(paxos ? LocalRules.Monitors.Keys : []).ToList();
         if (only is not null && !known.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not an Alia monitor ({string.Join(", ", known)})");
         return sys with { Only = only is null ? null : [only] };

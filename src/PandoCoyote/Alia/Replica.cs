@@ -78,7 +78,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         public Ballot Bal = Ballot.None;
         public readonly HashSet<int> TallyP = [];
         public readonly Dictionary<int, (Ballot Bal, object Entry)> Reports = [];
-        public readonly Dictionary<int, HashSet<int>> TallyA = [];
+        public readonly Dictionary<int, List<Counted>> TallyA = [];  // per slot, the SubAccepted counted: distinct senders (MDA: every one)
         public readonly Dictionary<int, object> Proposed = [];
         public int NextSlot = 1;
         public bool KnowsNext, Retired;
@@ -103,6 +103,12 @@ public sealed class Replica : AliaActor<ReplicaInit>
         Learn(0);
     }
 
+    // The node-local observations (catalogue ALIA-N1..N5): each member's acceptor state is the node i<inst>/r<replica>; a slot
+    // is named with its instance, and a ballot is started in its instance's group.
+    private string NodeOf(Member m) => $"i{m.Inst}/r{_me}";
+    private static string Group(int inst) => $"i{inst}";
+    private void ReportPromise(Member m, string action) => ObserveLocal(new LocalPromise(NodeOf(m), m.Promised, action));
+
     private IReadOnlyList<int> Members(int inst) => L.Configs[L.EpochOf(inst)].Members[L.SqOf(inst)];
     private bool Quorum(int inst, int votes) => _mutant == AliaMutant.MQHalfQuorum ? 2 * votes >= Members(inst).Count : 2 * votes > Members(inst).Count;
     private void ToMembers(int inst, object msg) { foreach (var r in Members(inst)) SendMsg(Init.Replicas[r], msg); }
@@ -125,14 +131,20 @@ public sealed class Replica : AliaActor<ReplicaInit>
                 {
                     // Genesis: epoch 0 is chosen before the run with EpochStart in slot 1 under the hint's round 0.
                     m.Promised = new Ballot(0, Members(inst)[0]);
+                    ReportPromise(m, "Init (genesis)");
                     m.Accepted[1] = (m.Promised, new EpochStartEntry());
                     Commit(m, 1, new EpochStartEntry());
-                    if (Members(inst)[0] == _me) { m.UsedRound0 = true; m.Role = Role.Leader; m.Bal = m.Promised; m.NextSlot = 2; }
+                    if (Members(inst)[0] == _me)
+                    {
+                        m.UsedRound0 = true; m.Role = Role.Leader; m.Bal = m.Promised; m.NextSlot = 2;
+                        ObserveLocal(new LocalBallotStart(NodeOf(m), Group(inst), m.Bal, "Init (genesis round 0)"));
+                    }
                 }
                 else if (Members(inst)[0] == _me)
                 {
                     m.UsedRound0 = true;                              // round 0: no other ballot can be lower (§4.5)
                     m.Role = Role.Leader; m.Bal = new Ballot(0, _me); m.NextSlot = 1;
+                    ObserveLocal(new LocalBallotStart(NodeOf(m), Group(inst), m.Bal, "StartInstanceLeader (round 0)"));
                     Propose(m, new EpochStartEntry());
                     RequestHandoffs(m);
                 }
@@ -217,9 +229,21 @@ public sealed class Replica : AliaActor<ReplicaInit>
     {
         m.MaxRound = Math.Max(m.MaxRound, m.Promised.Round) + 1;
         m.Bal = new Ballot(m.MaxRound, _me);
+        ObserveLocal(new LocalBallotStart(NodeOf(m), Group(m.Inst), m.Bal, "StartInstanceLeader"));
         m.Role = Role.Candidate;
         m.TallyP.Clear(); m.Reports.Clear();
         Coverage.Hit("alia: an instance election started");
+        ToMembers(m.Inst, new SubPrepare(m.Inst, m.Bal, _me));
+        Arm();
+    }
+
+    /// <summary>MBR only: a restarted leader runs Phase 1 again under the ballot it held before the crash.</summary>
+    private void ResumePhase1(Member m)
+    {
+        m.Bal = m.Promised;
+        ObserveLocal(new LocalBallotStart(NodeOf(m), Group(m.Inst), m.Bal, "Recover (MBR: the old ballot)"));
+        m.Role = Role.Candidate;
+        m.TallyP.Clear(); m.Reports.Clear();
         ToMembers(m.Inst, new SubPrepare(m.Inst, m.Bal, _me));
         Arm();
     }
@@ -230,6 +254,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         if (p.Bal >= m.Promised)                                     // >=: a re-sent Prepare is answered again
         {
             m.Promised = p.Bal;
+            ReportPromise(m, "SubPromise");
             if (m.Bal < p.Bal) StepDown(m);
             SendMsg(Init.Replicas[p.From], new SubPromise(m.Inst, p.Bal, _me, new Dictionary<int, (Ballot, object)>(m.Accepted), new Dictionary<int, object>(m.Committed)));
         }
@@ -245,6 +270,8 @@ public sealed class Replica : AliaActor<ReplicaInit>
         foreach (var (s, a) in p.Accepted)
             if (!m.Reports.TryGetValue(s, out var r) || a.Bal > r.Bal) m.Reports[s] = a;
         if (!Quorum(m.Inst, m.TallyP.Count)) return;
+        ObserveLocal(new LocalQuorum(NodeOf(m), "SubPromise", m.Bal, [.. m.TallyP.Select(r => new Counted($"r{r}", m.Bal, Group(m.Inst)))],
+            Members(m.Inst).Count / 2 + 1, "BecomeInstanceLeader", Group(m.Inst)));
         m.Role = Role.Leader;
         m.Proposed.Clear(); m.TallyA.Clear();
         Coverage.Hit("alia: an instance leader took over");
@@ -255,7 +282,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
             if (m.Reports.TryGetValue(s, out var r)) { Coverage.Hit("alia: a new instance leader re-proposed an accepted entry"); ProposeAt(m, s, r.Entry); }
             else ProposeAt(m, s, new NoopEntry());
         }
-        m.NextSlot = top + 1;
+        m.NextSlot = _mutant == AliaMutant.MNSNextSlotOffByOne ? Math.Max(1, top) : top + 1;
         if (!m.Committed.Values.Concat(m.Proposed.Values).Any(e => e is EpochStartEntry)) Propose(m, new EpochStartEntry());
         RequestHandoffs(m);
         Drive(m);
@@ -267,18 +294,20 @@ public sealed class Replica : AliaActor<ReplicaInit>
     {
         m.Proposed[slot] = entry;
         m.TallyA[slot] = [];
+        ObserveLocal(new LocalPropose(NodeOf(m), $"i{m.Inst}/{slot}", m.Bal, Entries.Key(entry), "SubAccept"));
         ToMembers(m.Inst, new SubAccept(m.Inst, m.Bal, slot, entry));
     }
 
     private void OnAccept(Member m, SubAccept a)
     {
         m.MaxRound = Math.Max(m.MaxRound, a.Bal.Round);
-        if (a.Bal >= m.Promised)
+        if (a.Bal >= m.Promised || _mutant == AliaMutant.MABAcceptBelow)
         {
-            m.Promised = a.Bal;
+            if (a.Bal > m.Promised) m.Promised = a.Bal;
             if (m.Bal < a.Bal) StepDown(m);
             m.Unserved = 0;
             m.Accepted[a.Slot] = (a.Bal, a.Entry);
+            ObserveLocal(new LocalVote(NodeOf(m), $"i{m.Inst}/{a.Slot}", a.Bal, Entries.Key(a.Entry), m.Promised, "SubAccepted"));
             SendMsg(Init.Replicas[(int)a.Bal.Tag], new SubAccepted(m.Inst, a.Bal, a.Slot, _me));
         }
         else SendMsg(Init.Replicas[(int)a.Bal.Tag], new SubNack(m.Inst, m.Promised));
@@ -287,8 +316,9 @@ public sealed class Replica : AliaActor<ReplicaInit>
     private void OnAccepted(Member m, SubAccepted a)
     {
         if (m.Role != Role.Leader || a.Bal != m.Bal || !m.TallyA.TryGetValue(a.Slot, out var tally)) return;
-        tally.Add(a.From);
+        if (tally.All(c => c.From != $"r{a.From}") || _mutant == AliaMutant.MDADuplicateAcks) tally.Add(new Counted($"r{a.From}", a.Bal, Group(a.Inst)));
         if (!Quorum(m.Inst, tally.Count) || m.Committed.ContainsKey(a.Slot)) return;
+        ObserveLocal(new LocalQuorum(NodeOf(m), "SubAccepted", m.Bal, tally, Members(m.Inst).Count / 2 + 1, "CommitInstanceSlot", Group(m.Inst)));
         var entry = m.Proposed[a.Slot];
         Commit(m, a.Slot, entry);
         ToMembers(m.Inst, new SubCommit(m.Inst, a.Slot, entry));
@@ -502,9 +532,15 @@ public sealed class Replica : AliaActor<ReplicaInit>
         {
             m.Role = Role.Follower; m.Bal = Ballot.None;
             m.TallyP.Clear(); m.Reports.Clear(); m.TallyA.Clear(); m.Proposed.Clear();
+            if (_mutant == AliaMutant.MPVPromiseVolatile) m.Promised = m.Accepted.Values.Select(a => a.Bal).DefaultIfEmpty(Ballot.None).Max();
+            ReportPromise(m, "Recover");
             Rebuild(m);
             ApplyPrefix(m);
-            if (!m.Retired && m.Promised.Tag == _me) StartPhase1(m);
+            if (!m.Retired && m.Promised.Tag == _me)
+            {
+                if (_mutant == AliaMutant.MBRBallotReused && m.Promised.Round > 0) ResumePhase1(m);
+                else StartPhase1(m);
+            }
         }
         Arm();
     }

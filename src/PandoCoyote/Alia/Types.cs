@@ -156,6 +156,16 @@ public enum AliaMutant
     M11CrossInstance,
     /// <summary>MQ (ours; real instance Paxos only): an instance quorum is half the members (2·votes ≥ members), so two halves can decide apart.</summary>
     MQHalfQuorum,
+    /// <summary>MAB (node-local family; real instance Paxos only): a member accepts a SubAccept below its promise (breaks N1).</summary>
+    MABAcceptBelow,
+    /// <summary>MPV (node-local family; real instance Paxos only): the promise is not durable; a restart rebuilds it from the highest accepted ballot (breaks N2).</summary>
+    MPVPromiseVolatile,
+    /// <summary>MNS (node-local family; real instance Paxos only): a new instance leader's next free slot is the highest reported slot, not the one after it (breaks N3).</summary>
+    MNSNextSlotOffByOne,
+    /// <summary>MDA (node-local family; real instance Paxos only): the leader counts SubAccepted messages, not senders (breaks N4).</summary>
+    MDADuplicateAcks,
+    /// <summary>MBR (node-local family; real instance Paxos only): a restarted member that led its instance runs Phase 1 again with its old ballot (breaks N5).</summary>
+    MBRBallotReused,
 }
 
 /// <summary>An object's state in an instance: version (the number of Puts applied) and value (TLA+ KV).</summary>

@@ -67,7 +67,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
         if (_id == 0)
         {
             _role = Role.Leader; _myBal = 1;
-            ObserveLocal(new LocalBallotStart(Node, B(1), "Init (replica 0 leads ballot 1)"));
+            ObserveLocal(new LocalBallotStart(Node, "", B(1), "Init (replica 0 leads ballot 1)"));
         }
         ReportHigh();
     }
@@ -186,7 +186,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
             if (m.Bal > _promised) { _promised = m.Bal; StepDown(m.Bal); }
             if (Entry(m.Slot) is not { Committed: true }) _log[m.Slot] = new PqrEntry(m.Bal, m.Cmd, false);
             NoteSlot(m.Slot, m.Cmd);
-            ObserveLocal(new LocalVote(Node, m.Slot, B(m.Bal), m.Cmd.ToString(), B(_promised), "HandleP2a"));
+            ObserveLocal(new LocalVote(Node, $"{m.Slot}", B(m.Bal), m.Cmd.ToString(), B(_promised), "HandleP2a"));
             Observe(new ObsVote(_id, m.Slot, m.Bal, m.Cmd));
             Send(m.From, new P2b(_id, m.Bal, m.Slot));
             if (Mutant == PqrMutant.MXExecUncommitted) Apply();
@@ -355,7 +355,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
         int s = _nextSlot++;
         _prop[s] = cmd;
         _acks[s] = [];
-        ObserveLocal(new LocalPropose(Node, s, B(_myBal), cmd.ToString(), "Propose"));
+        ObserveLocal(new LocalPropose(Node, $"{s}", B(_myBal), cmd.ToString(), "Propose"));
         Broadcast(new P2a(_id, _myBal, s, cmd));
         ArmTimer();
     }
@@ -382,7 +382,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
         while (_s.Owner(b) != _id && Mutant != PqrMutant.MBOBallotNotOwned) b++;
         _promised = b;
         _myBal = b;
-        ObserveLocal(new LocalBallotStart(Node, B(b), "StartElection"));
+        ObserveLocal(new LocalBallotStart(Node, "", B(b), "StartElection"));
         ReportPromise("StartElection");
         _role = Role.Candidate;
         _leaderHint = _id;
@@ -426,7 +426,7 @@ public sealed class Replica : PqrActor<ReplicaInit>
             var v = best.TryGetValue(s, out var b) ? b.Cmd : Mutant == PqrMutant.M15AckAtCommit ? HoleWrite(best) : PqrCmd.NoOp;
             _prop[s] = v;
             _acks[s] = [];
-            ObserveLocal(new LocalPropose(Node, s, B(_myBal), v.ToString(), "BecomeLeader"));
+            ObserveLocal(new LocalPropose(Node, $"{s}", B(_myBal), v.ToString(), "BecomeLeader"));
             Broadcast(new P2a(_id, _myBal, s, v));
         }
         _nextSlot = Mutant == PqrMutant.MNSNextSlotOffByOne ? Math.Max(1, top) : top + 1;

@@ -105,7 +105,7 @@ public sealed class Server : RspActor<ServerInit>
         if (_id == 0)
         {
             _role = Role.Leader; _bal = 1; _ready = true; _lease = true;
-            ObserveLocal(new LocalBallotStart(Node, B(1), "Init (server 0 leads ballot 1)"));
+            ObserveLocal(new LocalBallotStart(Node, "", B(1), "Init (server 0 leads ballot 1)"));
         }
     }
 
@@ -263,7 +263,7 @@ public sealed class Server : RspActor<ServerInit>
             if (m.Bal > _promised && Mutant != RspMutant.M5NoRaiseOnAccept) { _promised = m.Bal; StepDown(m.Bal); }
             if (_log.TryGetValue(m.Slot, out var had) && had.Bal > m.Bal) Coverage.Hit("rsp: an accepted entry was replaced by a lower ballot (M5, M6)");
             _log[m.Slot] = new PromiseEntry(m.Slot, m.Bal, m.Vid, m.Share, m.Meta);
-            ObserveLocal(new LocalVote(Node, m.Slot, B(m.Bal), m.Vid.ToString(), B(_promised), "Phase2b"));
+            ObserveLocal(new LocalVote(Node, $"{m.Slot}", B(m.Bal), m.Vid.ToString(), B(_promised), "Phase2b"));
             Observe(new ObsAccept(_id, m.Slot, m.Bal, m.Vid, m.Share, m.Meta));
             Send(m.From, new Accepted(_id, m.Slot, m.Bal, m.Vid));
             if (Mutant == RspMutant.MXApplyUndecided) { _decided.TryAdd(m.Slot, (m.Vid, m.Meta)); ApplyReady(); }
@@ -474,7 +474,7 @@ public sealed class Server : RspActor<ServerInit>
         var f = _inflight[s];
         var shares = f.Value is { } v ? _codec.Encode(v) : Enumerable.Range(0, P.N).Select(_ => Array.Empty<byte>()).ToArray();
         Observe(new ObsAcceptSent(_id, s, _bal, f.Vid));
-        ObserveLocal(new LocalPropose(Node, s, B(_bal), f.Vid.ToString(), "Phase2a"));
+        ObserveLocal(new LocalPropose(Node, $"{s}", B(_bal), f.Vid.ToString(), "Phase2a"));
         int position = 0;
         for (int d = 0; d < P.N; d++)
         {
@@ -506,7 +506,7 @@ public sealed class Server : RspActor<ServerInit>
         while (_s.Owner(b) != _id && Mutant != RspMutant.MBOBallotNotOwned) b++;
         _promised = b;
         _bal = b;
-        ObserveLocal(new LocalBallotStart(Node, B(b), "Takeover"));
+        ObserveLocal(new LocalBallotStart(Node, "", B(b), "Takeover"));
         ReportPromise("Takeover");
         _role = Role.Candidate;
         _ready = false; _lease = false;

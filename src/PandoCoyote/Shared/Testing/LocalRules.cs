@@ -22,23 +22,34 @@ namespace PandoCoyote.Shared.Testing;
 /// <param name="Action">The TLA+ action the step mirrors.</param>
 public sealed record LocalPromise(string Node, Ballot Promised, string Action);
 
-/// <summary>An acceptor voted for <paramref name="Value"/> in (slot, ballot); <paramref name="Promised"/> is its promise after the vote.</summary>
-public sealed record LocalVote(string Node, long Slot, Ballot Bal, string Value, Ballot Promised, string Action);
+/// <summary>
+/// An acceptor voted for <paramref name="Value"/> in (slot, ballot); <paramref name="Promised"/> is its promise after the vote.
+/// A slot names the consensus instance it belongs to where there are several (Alia: "i3/5").
+/// </summary>
+public sealed record LocalVote(string Node, string Slot, Ballot Bal, string Value, Ballot Promised, string Action);
 
 /// <summary>A proposer sent <paramref name="Value"/> for (slot, ballot) to the acceptors (a Phase-2a, a re-proposal).</summary>
-public sealed record LocalPropose(string Proposer, long Slot, Ballot Bal, string Value, string Action);
+public sealed record LocalPropose(string Proposer, string Slot, Ballot Bal, string Value, string Action);
 
-/// <summary>One reply counted in a quorum: its sender and the ballot it answers.</summary>
-public readonly record struct Counted(string From, Ballot Bal);
+/// <summary>One reply counted in a quorum: its sender, the ballot it answers, and its consensus group ("" where there is one).</summary>
+public readonly record struct Counted(string From, Ballot Bal, string Group = "")
+{
+    /// <inheritdoc/>
+    public override string ToString() => Group.Length > 0 ? $"{From} ({Group}, {Bal})" : $"{From} ({Bal})";
+}
 
 /// <summary>
 /// A node acted on a quorum of replies: <paramref name="Replies"/> are the replies it counted, <paramref name="Needed"/> how
-/// many distinct senders the phase needs, <paramref name="Bal"/> the ballot the node is running.
+/// many distinct senders the phase needs, <paramref name="Bal"/> the ballot the node is running in group
+/// <paramref name="Group"/> ("" for a protocol with one group).
 /// </summary>
-public sealed record LocalQuorum(string Node, string Phase, Ballot Bal, IReadOnlyList<Counted> Replies, int Needed, string Action);
+public sealed record LocalQuorum(string Node, string Phase, Ballot Bal, IReadOnlyList<Counted> Replies, int Needed, string Action, string Group = "");
 
-/// <summary>A proposer started ballot <paramref name="Bal"/> (its first Phase-1a, or its first use of the ballot).</summary>
-public sealed record LocalBallotStart(string Proposer, Ballot Bal, string Action);
+/// <summary>
+/// A proposer started ballot <paramref name="Bal"/> (its first Phase-1a, or its first use of the ballot) in the consensus
+/// group <paramref name="Group"/> (one Paxos instance: "" for a protocol with one group, the instance for Alia).
+/// </summary>
+public sealed record LocalBallotStart(string Proposer, string Group, Ballot Bal, string Action);
 
 /// <summary>The event carrying one of the observations above to the node-local monitors.</summary>
 public sealed class LocalObservation(object body) : Monitor.Event
@@ -135,7 +146,7 @@ public sealed class PromiseMonotoneMonitor : LocalRuleMonitor
 /// </summary>
 public sealed class BallotBindsValueMonitor : LocalRuleMonitor
 {
-    private readonly Dictionary<(long Slot, Ballot Bal), (string Value, string Who)> _first = [];
+    private readonly Dictionary<(string Slot, Ballot Bal), (string Value, string Who)> _first = [];
     [Start] [OnEventDoAction(typeof(LocalObservation), nameof(OnObservation))] private sealed class Watching : State;
     /// <inheritdoc/>
     protected override (int N, string Name) Rule => (3, "BallotBindsValue");
@@ -146,7 +157,7 @@ public sealed class BallotBindsValueMonitor : LocalRuleMonitor
         {
             LocalPropose p => (p.Slot, p.Bal, p.Value, $"{p.Proposer} proposed ({p.Action})"),
             LocalVote v => (v.Slot, v.Bal, v.Value, $"{v.Node} voted ({v.Action})"),
-            _ => (0L, Ballot.None, (string?)null, ""),
+            _ => ("", Ballot.None, (string?)null, ""),
         };
         if (value is null) return;
         if (_first.TryGetValue((slot, bal), out var f))
@@ -156,8 +167,9 @@ public sealed class BallotBindsValueMonitor : LocalRuleMonitor
 }
 
 /// <summary>
-/// N4 QuorumDistinct: a node acts on a quorum only with enough distinct senders, each reply answering the ballot the
-/// node is running (a duplicate, or a late reply of an earlier ballot, is never counted).
+/// N4 QuorumDistinct: a node acts on a quorum only with enough distinct senders, each reply answering the ballot (and
+/// the consensus group) the node is running: a duplicate, a late reply of an earlier ballot, or a reply meant for another
+/// instance is never counted.
 /// </summary>
 public sealed class QuorumDistinctMonitor : LocalRuleMonitor
 {
@@ -168,21 +180,22 @@ public sealed class QuorumDistinctMonitor : LocalRuleMonitor
     protected override void Check(object o)
     {
         if (o is not LocalQuorum q) return;
-        var stale = q.Replies.FirstOrDefault(r => r.Bal != q.Bal);
-        Require(q.Replies.All(r => r.Bal == q.Bal), () => $"{q.Node} counted {stale.From}'s reply to {stale.Bal} in its {q.Phase} quorum of {q.Bal} ({q.Action})");
+        var where = q.Group.Length > 0 ? $"{q.Group}, " : "";
+        var stale = q.Replies.FirstOrDefault(r => r.Bal != q.Bal || r.Group != q.Group);
+        Require(q.Replies.All(r => r.Bal == q.Bal && r.Group == q.Group), () => $"{q.Node} counted the reply of {stale} in its {q.Phase} quorum of ({where}{q.Bal}) ({q.Action})");
         int distinct = q.Replies.Select(r => r.From).Distinct().Count();
         Require(distinct >= q.Needed, () =>
-            $"{q.Node} acted on a {q.Phase} quorum of {q.Bal} with {distinct} distinct senders of {q.Needed} needed (counted: {string.Join(", ", q.Replies.Select(r => r.From))}) ({q.Action})");
+            $"{q.Node} acted on a {q.Phase} quorum of ({where}{q.Bal}) with {distinct} distinct senders of {q.Needed} needed (counted: {string.Join(", ", q.Replies.Select(r => r.From))}) ({q.Action})");
     }
 }
 
 /// <summary>
-/// N5 BallotFresh: every ballot is started once: no proposer starts a ballot that it or another proposer started before,
-/// also after a restart (the proposer must derive its next ballot from durable state).
+/// N5 BallotFresh: in each consensus group every ballot is started once: no proposer starts a ballot that it or another
+/// proposer started before, also after a restart (the proposer must derive its next ballot from durable state).
 /// </summary>
 public sealed class BallotFreshMonitor : LocalRuleMonitor
 {
-    private readonly Dictionary<Ballot, string> _started = [];
+    private readonly Dictionary<(string Group, Ballot Bal), string> _started = [];
     [Start] [OnEventDoAction(typeof(LocalObservation), nameof(OnObservation))] private sealed class Watching : State;
     /// <inheritdoc/>
     protected override (int N, string Name) Rule => (5, "BallotFresh");
@@ -190,9 +203,10 @@ public sealed class BallotFreshMonitor : LocalRuleMonitor
     protected override void Check(object o)
     {
         if (o is not LocalBallotStart b) return;
-        if (_started.TryGetValue(b.Bal, out var first))
-            Require(false, () => $"{b.Proposer} started ballot {b.Bal} ({b.Action}), which {first} started before");
-        else _started[b.Bal] = $"{b.Proposer} ({b.Action})";
+        var where = b.Group.Length > 0 ? $" in {b.Group}" : "";
+        if (_started.TryGetValue((b.Group, b.Bal), out var first))
+            Require(false, () => $"{b.Proposer} started ballot {b.Bal}{where} ({b.Action}), which {first} started before");
+        else _started[(b.Group, b.Bal)] = $"{b.Proposer} ({b.Action})";
     }
 }
 
