@@ -151,17 +151,30 @@ public sealed class Client : LegoActor
         StartTimer();
     }
 
+    private string Who => $"c{Index}";
+
+    /// <summary>
+    /// Node-local rule N4 before a phase ends on a quorum: the replies counted are all of this phase (the filter in
+    /// <see cref="OnMsg"/>), and <paramref name="needed"/> is the spec's quorum size for the phase.
+    /// </summary>
+    private void ReportQuorum(string phase, int needed)
+    {
+        var now = new Shared.Ballots.Ballot(_attempt, _phase);
+        ObserveLocal(new LocalQuorum(Who, phase, now, [.. _replies.Select(r => new Counted($"s{r.Server}", now, $"op {_op}"))], needed, phase, $"op {_op}"));
+    }
+
     private void Progress()
     {
         switch (_stage)
         {
-            case Stage.PutQuery when Count >= Cp.Q1: PutQueried(); break;
-            case Stage.AbdWrite when Count >= Cp.Q2: Done(_tag, _cur.Value, "lego: PUT done"); break;
+            case Stage.PutQuery when Count >= Cp.Q1: ReportQuorum("PutQuery", Cp.Q1); PutQueried(); break;
+            case Stage.AbdWrite when Count >= Cp.Q2: ReportQuorum("AbdWrite", Cp.Q2); Done(_tag, _cur.Value, "lego: PUT done"); break;
             case Stage.CasPre when Count >= (Mutant == LegoMutant.M6FinEarly ? 1 : Cp.Q2):
+                ReportQuorum("CasPre", Cp.Q2);
                 Phase(Stage.CasFin, _ => new CasFin(Pid(_phase), _tag)); break;
-            case Stage.CasFin when Count >= Cp.Q3: Done(_tag, _cur.Value, "lego: PUT done"); break;
-            case Stage.GetQuery when Count >= GetPhase1Need: GetQueried(); break;
-            case Stage.GetWriteBack when Count >= Cp.Q2: Done(_tag, _value, "lego: GET returned after write-back"); break;
+            case Stage.CasFin when Count >= Cp.Q3: ReportQuorum("CasFin", Cp.Q3); Done(_tag, _cur.Value, "lego: PUT done"); break;
+            case Stage.GetQuery when Count >= GetPhase1Need: ReportQuorum("GetQuery", SpecPhase1Need); GetQueried(); break;
+            case Stage.GetWriteBack when Count >= Cp.Q2: ReportQuorum("GetWriteBack", Cp.Q2); Done(_tag, _value, "lego: GET returned after write-back"); break;
             case Stage.GetReadFin: GetReadProgress(); break;
         }
     }
@@ -176,12 +189,17 @@ public sealed class Client : LegoActor
         int z = QueryReplies.Max(r => r.Tag.Z);
         _tag = new Tag(z + 1, Mutant == LegoMutant.M4TagWithoutWriter ? 0 : Index);
         Observe(new ObsTagChosen(_op, _tag, _cur.Value));
+        ObserveLocal(new LocalBallotStart(Who, "", _tag.AsBallot(), "NewTag"));
+        ObserveLocal(new LocalPropose(Who, "key", _tag.AsBallot(), $"{_cur.Value}", "PutQueried"));
         if (Cp.Protocol == LegoProtocol.Abd) { Phase(Stage.AbdWrite, _ => new AbdWrite(Pid(_phase), _tag, _cur.Value)); return; }
         var symbols = LegoValues.Encode(Cp, _cur.Value);
         Phase(Stage.CasPre, s => new CasPre(Pid(_phase), _tag, symbols[s]));            // TLA+ PutPreWritten follows
     }
 
     // ------------------------------------------------------------------ GET (brief §4.2, §4.4)
+
+    /// <summary>GetPhase1Need without the M3 hook: what the spec requires.</summary>
+    private int SpecPhase1Need => !Cp.OptGet ? Cp.Q1 : Math.Max(Cp.Q1, Cp.Protocol == LegoProtocol.Abd ? Cp.Q2 : Cp.Q4);
 
     /// <summary>TLA+ GetPhase1Need: max(q1, q2) (ABD) or max(q1, q4) (CAS) with the optimized GET, else q1 (M3: q1).</summary>
     private int GetPhase1Need => !Cp.OptGet || Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1
@@ -200,6 +218,7 @@ public sealed class Client : LegoActor
             if (Mutant == LegoMutant.M2NoWriteBack) { Done(t, v, "lego: GET returned after one phase (M2)"); return; }
             if (Cp.OptGet && atT >= (Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1 : Cp.Q2)) { Done(t, v, "lego: GET fast path"); return; }
             _tag = t; _value = v;
+            ObserveLocal(new LocalPropose(Who, "key", t.AsBallot(), $"{v}", "GetWriteBack"));
             Phase(Stage.GetWriteBack, _ => new AbdWrite(Pid(_phase), t, v));
             return;
         }
@@ -222,6 +241,7 @@ public sealed class Client : LegoActor
         bool done = symbols.Count >= Cp.K && (Mutant == LegoMutant.M8ReadAtK || Count >= Cp.Q4);
         if (done)
         {
+            ReportQuorum("GetReadFin", Cp.Q4);
             int v = LegoValues.Decode(Cp, symbols);
             _cache[_tag] = v;
             Done(_tag, v, "lego: GET decoded after phase 2");

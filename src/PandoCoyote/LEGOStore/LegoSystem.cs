@@ -50,12 +50,22 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
     public static IEnumerable<string> ReconfigMonitorsFor(LegoParams old, LegoReconfig rc) =>
         ReconfigMonitors.Where(n => n != "Decodability" || rc.Chain(old).Any(c => c.Protocol == LegoProtocol.Cas));
 
+    /// <summary>
+    /// The node-local rules of one configuration (ABD-N4, N5 and CAS-N4, N5; Shared/Testing/LocalRules.cs), registered in
+    /// static runs. A tag plays the ballot: a client's phase ends only on replies of that phase from enough distinct
+    /// servers (N4), and a writer never makes a tag made before (N5). The other two rules have LEGOStore forms already:
+    /// a server's tag never decreasing is ServerMonotone (S1), a tag naming one value is TagValueAgreement (L1); the
+    /// servers and clients still report to N2 and N3, which a run may name with <c>only</c>.
+    /// </summary>
+    public static readonly string[] LocalMonitors = ["QuorumDistinct", "BallotFresh"];
+
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
         var config = new LegoObservation(new ObsLegoConfig(Params, Reconfig is not null, Reconfig?.New) { Then = Reconfig?.Then });
-        foreach (var name in Only ?? (Reconfig is null ? [.. LegoMonitors.For(Params)] : [.. ReconfigMonitorsFor(Params, Reconfig)]))
-            LegoMonitors.Register[name](rt, config);
+        foreach (var name in Only ?? (Reconfig is null ? [.. LegoMonitors.For(Params), .. LocalMonitors] : [.. ReconfigMonitorsFor(Params, Reconfig)]))
+            if (LocalRules.Monitors.ContainsKey(name)) LocalRules.Register(rt, name, Params.Protocol == LegoProtocol.Abd ? "ABD" : "CAS");
+            else LegoMonitors.Register[name](rt, config);
         // The liveness monitors under the fair strategy (a passing run proves they stay cool), unless one is the only
         // monitor: OpsComplete (T1), and with a reconfiguration StaleClientCatchesUp (RECONF-T4).
         if (CheckLiveness && Only is null)
@@ -180,8 +190,8 @@ public static class LegoScenarios
             : throw new ArgumentException($"mutant \"{mutantName}\": use one of {string.Join(", ", MutantNames.Keys)}");
         if (only == "StaleClientCatchesUp" && F("reconfig", "none") == "none")
             throw new ArgumentException("monitor \"StaleClientCatchesUp\" (RECONF-T4) needs a reconfig");
-        if (only is not null && only != "OpsComplete" && F("reconfig", "none") == "none" && !LegoMonitors.For(p).Contains(only))
-            throw new ArgumentException($"monitor \"{only}\" is not a LEGOStore monitor of {p.Protocol} ({string.Join(", ", LegoMonitors.For(p).Append("OpsComplete"))})");
+        if (only is not null && only != "OpsComplete" && F("reconfig", "none") == "none" && !LegoMonitors.For(p).Contains(only) && !LocalRules.Monitors.ContainsKey(only))
+            throw new ArgumentException($"monitor \"{only}\" is not a LEGOStore monitor of {p.Protocol} ({string.Join(", ", LegoMonitors.For(p).Append("OpsComplete").Concat(LocalRules.Monitors.Keys))})");
         var (plan, clients) = Faults(F("faults", "none"), p);
         // A reconfiguration (brief §4.7): "H1" is the brief's I5 (old ABD m=3 f=0 q1=1 q2=3 -> new ABD m=1), where the
         // paper's Qr = 1 is too small (finding F2); "ABD3to3" moves ABD m=3 q=2/2 to three other servers; any other

@@ -208,9 +208,15 @@ public sealed class Server : LegoActor
 
     private void Reply(PhaseId id, object body) => Send(id.ReplyTo, body);
 
-    private void Report() => Observe(P.Protocol == LegoProtocol.Abd
-        ? new ObsServer(Index, _tag, _value, null, Init.Cfg)
-        : new ObsServer(Index, FinMax(), 0, new SortedDictionary<Tag, CasEntry>(_list), Init.Cfg));
+    private void Report()
+    {
+        Observe(P.Protocol == LegoProtocol.Abd
+            ? new ObsServer(Index, _tag, _value, null, Init.Cfg)
+            : new ObsServer(Index, FinMax(), 0, new SortedDictionary<Tag, CasEntry>(_list), Init.Cfg));
+        // Node-local rule N2: the server's highest tag (ABD: the stored one; CAS: the highest fin) plays the promise.
+        var high = P.Protocol == LegoProtocol.Abd ? _tag : FinMax();
+        ObserveLocal(new LocalPromise($"cfg{Init.Cfg}/s{Index}", high.AsBallot(), "Stores"));
+    }
 }
 
 /// <summary>The common part of the LEGOStore actors: configuration, sending through the network, observations.</summary>

@@ -16,6 +16,9 @@ public readonly record struct Tag(int Z, int Writer) : IComparable<Tag>
     /// <summary>The initial value's tag.</summary>
     public static readonly Tag T0 = new(0, 0);
 
+    /// <summary>The tag as a ballot ⟨z, writer⟩, for the node-local rules.</summary>
+    public Shared.Ballots.Ballot AsBallot() => new(Z, Writer);
+
     /// <inheritdoc/>
     public int CompareTo(Tag other) => Z != other.Z ? Z.CompareTo(other.Z) : Writer.CompareTo(other.Writer);
 

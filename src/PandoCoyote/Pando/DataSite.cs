@@ -57,8 +57,12 @@ public sealed class DataSite : PandoActor
     private void OnRestart(Event e)
     {
         _down = false;
+        foreach (var ((key, ver), sl) in _slots) ObserveLocal(new LocalPromise(SiteSlot(key, ver), sl.Ppn, "Restart"));
         if (((Restart)e).DiskLost) { _slots.Clear(); _floors.Clear(); Shared.Testing.Coverage.Hit("site: restarted without its disk"); ObserveHoldings(); }
     }
+
+    /// <summary>The acceptor state of one version at this site, in node-local observations (PANDO-N1, N2).</summary>
+    private string SiteSlot(int key, int ver) => $"site{Index}/{VersionName(key, ver)}";
 
     /// <summary>Tells the monitors what this site durably holds now (after a vote, a prune, a disk loss).</summary>
     private void ObserveHoldings() =>
@@ -80,6 +84,7 @@ public sealed class DataSite : PandoActor
         if (s.Ppn == Ballot.None || Lt(s.Ppn, m.Bal))
         {
             _slots[(m.Key, m.Ver)] = s = s with { Ppn = m.Bal };             // persisted before the reply
+            ObserveLocal(new LocalPromise(SiteSlot(m.Key, m.Ver), m.Bal, "Promise"));
             Send(m.ReplyTo, new Promise(Index, m.Key, m.Ver, m.Bal, s.Apn, s.Vid, s.Split, s.Cmt));
         }
         else Send(m.ReplyTo, new Nack(Index, m.Key, m.Ver, m.Bal, s.Ppn, 1));
@@ -93,6 +98,7 @@ public sealed class DataSite : PandoActor
         if (s.Ppn != Ballot.None && Lt(m.Bal, s.Ppn)) { Send(m.ReplyTo, new Nack(Index, m.Key, m.Ver, m.Bal, s.Ppn, 2)); return; }
         var value = ValueHint.Of(m.Split);
         _slots[(m.Key, m.Ver)] = s with { Ppn = m.Bal, Apn = m.Bal, Vid = m.Vid, Split = m.Split, Value = value };
+        ObserveLocal(new LocalVote(SiteSlot(m.Key, m.Ver), VersionName(m.Key, m.Ver), m.Bal, $"vid {m.Vid}", m.Bal, "Vote"));
         Observe(new ObsVoted(Index, m.Key, m.Ver, m.Bal, m.Vid, value));
         if (Mutant == Mutant.M12bPruneOnAccept) Prune(m.Key, m.Ver);        // M12b: GC on accept, before the version is chosen
         ObserveHoldings();

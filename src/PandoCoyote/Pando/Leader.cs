@@ -48,7 +48,7 @@ public sealed class Leader : PandoActor
     private void OnRestart()
     {
         _down = false;
-        _term++;
+        if (Mutant != Mutant.MBRTermNotBumped) _term++;
         Coverage.Hit("leader: re-elected (new term)");
     }
 

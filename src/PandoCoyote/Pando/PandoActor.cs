@@ -1,6 +1,7 @@
 using Microsoft.Coyote.Actors;
 using PandoCoyote.Shared.Ballots;
 using PandoCoyote.Shared.Network;
+using PandoCoyote.Shared.Testing;
 
 namespace PandoCoyote.Pando;
 
@@ -72,8 +73,22 @@ public abstract class PandoActor : NetActor<PandoInit>
     /// <summary>Sends a message to every site, in site order; <paramref name="bodyFor"/> may give each site its own split.</summary>
     protected void Broadcast(Func<int, object> bodyFor)
     {
-        for (int i = 0; i < Sites.Count; i++) Send(Sites[i], bodyFor(i));
+        for (int i = 0; i < Sites.Count; i++)
+        {
+            var body = bodyFor(i);
+            // Node-local observations (PANDO-N3, N5): each PREPARE broadcast starts a fresh ballot for its version (TLA+
+            // WriterPrepare, ReaderPrepare), and a PROPOSE broadcast is the ballot's proposal (TLA+ ProposeFast, ProposeRecover).
+            if (i == 0 && body is Prepare pr) ObserveLocal(new LocalBallotStart(Who, VersionName(pr.Key, pr.Ver), pr.Bal, $"{pr.Kind}Prepare"));
+            if (i == 0 && body is Propose pp) ObserveLocal(new LocalPropose(Who, VersionName(pp.Key, pp.Ver), pp.Bal, $"vid {pp.Vid}", "Propose"));
+            Send(Sites[i], body);
+        }
     }
+
+    /// <summary>This actor in node-local observations (site0, frontend1, delegate0, leader0).</summary>
+    protected string Who => $"{GetType().Name.ToLowerInvariant()}{Index}";
+
+    /// <summary>A version's consensus instance in node-local observations.</summary>
+    protected static string VersionName(int key, int ver) => $"k{key}v{ver}";
 
     /// <summary>Tells every monitor.</summary>
     protected void Observe(object body)

@@ -8,7 +8,7 @@ namespace PandoCoyote.Pando;
 /// can name every scenario without code. Fields: <c>params</c> (V1, V2, V4, V5, V7, or
 /// <c>n=.. k=.. f=.. q1a=.. q1b=.. q2=..</c>, validated unless <c>unchecked</c> is added: the parameter mutants),
 /// <c>faults</c> (none, chaos, crash-restart, permanent, partition), <c>workload</c> (conflict, versions, duel: 2 clients, crowd: 4 clients, gap, keys: 2 keys),
-/// <c>mutant</c> (none, M3 ... M16, MK1), <c>leaderTimeouts</c> (true/false), <c>readTimeouts</c> (true/false: PANDO-L3's
+/// <c>mutant</c> (none, M3 ... M16, MK1, MBR), <c>leaderTimeouts</c> (true/false), <c>readTimeouts</c> (true/false: PANDO-L3's
 /// negative control), <c>staleAsConflict</c> (true/false: finding F6's
 /// negative control).
 /// </summary>
@@ -25,6 +25,8 @@ public static class PandoScenarios
         ["ReadsReturn"] = typeof(ReadsReturnMonitor),
         ["NoDataLoss"] = typeof(NoDataLossMonitor), ["Recoverable"] = typeof(RecoverableMonitor), ["GcSafe"] = typeof(GcSafeMonitor),
         ["NoGaps"] = typeof(NoGapsMonitor),
+        ["VoteRespectsPromise"] = typeof(VoteRespectsPromiseMonitor), ["PromiseMonotone"] = typeof(PromiseMonotoneMonitor),
+        ["BallotBindsValue"] = typeof(BallotBindsValueMonitor), ["BallotFresh"] = typeof(BallotFreshMonitor),
     };
 
     /// <summary>Mutant names as in the brief (§8) and the TLA+/P models.</summary>
@@ -34,6 +36,7 @@ public static class PandoScenarios
         ["M6"] = Mutant.M6ReadNoWriteBack, ["M7"] = Mutant.M7CmtOnVote, ["M9"] = Mutant.M9ReuseDelegatedBallot,
         ["M10"] = Mutant.M10OkWithoutVid, ["M11"] = Mutant.M11FreshVidOnRecovery, ["M12"] = Mutant.M12GcForgetsSlot, ["M12b"] = Mutant.M12bPruneOnAccept, ["M16"] = Mutant.M16NoGapRuleOff,
         ["M13"] = Mutant.M13RestartLosesPromise, ["M14"] = Mutant.M14RoundOnlyCompare, ["MK1"] = Mutant.MK1SharedFloor,
+        ["MBR"] = Mutant.MBRTermNotBumped,
     };
 
     /// <summary>The named fault plans; "permanent" lets up to f sites (of <paramref name="p"/>) fail for good.</summary>

@@ -85,6 +85,8 @@ public enum Mutant
     /// one key prunes and STALEs the other key's version 1. Shows the two-key workloads check that keys stay apart.
     /// </summary>
     MK1SharedFloor,
+    /// <summary>MBR (node-local family, C# only): a restarted leader keeps its old term, so its runs reuse ballots ⟨round, term⟩ it started before the crash (breaks N5).</summary>
+    MBRTermNotBumped,
 }
 
 /// <summary>Ballot comparison with the M14 hook (brief §4.1: ⟨round, tag⟩ ordered lexicographically).</summary>
