@@ -34,7 +34,7 @@ machine Replica {
   var myBal: int;
   var nextSlot: int;
   var prop: map[int, tCmd];
-  var acks: map[int, set[int]];
+  var acks: map[int, seq[int]];   // per slot, the distinct P2b senders (PMDA: every P2b)
   var p1bs: map[int, seq[tP1bEntry]];
   var pending: seq[tClientWrite];
   var leaderHint: int;
@@ -52,7 +52,7 @@ machine Replica {
       net = p.net;
       promised = 1;
       Reset();
-      if (id == 0) { role = LEADER; myBal = 1; }
+      if (id == 0) { role = LEADER; myBal = 1; announce eLocalBallotStart, (proposer = "r0", group = "", bal = (hi = 1, lo = 0), action = "Init (replica 0 leads ballot 1)"); }
     }
     on eSetup do (ps: seq[machine]) { peers = ps; goto Up; }
     defer eClientWrite, eP1a, eP1b, eP2a, eP2b, eNack, eCommit, eFillTo, eQRead, eRinse, eTakeOver, eCrash, eRestart, eTimeout;
@@ -98,7 +98,7 @@ machine Replica {
     myBal = 0;
     nextSlot = 1;
     prop = default(map[int, tCmd]);
-    acks = default(map[int, set[int]]);
+    acks = default(map[int, seq[int]]);
     p1bs = default(map[int, seq[tP1bEntry]]);
     pending = default(seq[tClientWrite]);
     leaderHint = Owner(promised, cfg.n);
@@ -115,10 +115,18 @@ machine Replica {
       maxAcc = 0;
       while (k < cfg.nkeys) { accK[k] = 0; k = k + 1; }
     }
+    if (cfg.mutant == PMPV_PROMISE_VOLATILE) { promised = MaxLogBal(); }
+    ReportPromise("Recover");
     announce eMonRestart, id;
     AnnounceHigh();
     if (Apply() > 0) { announce eWitRecovered; }
   }
+
+  // Node-local observations (catalogue PQR-N1..N5, p-models/Common/PSpec/LocalRules.p): a replica
+  // is r<id>, a ballot b is ⟨b, 0⟩.
+  fun Me(): string { return format("r{0}", id); }
+  fun LB(b: int): tLBal { return (hi = b, lo = 0); }
+  fun ReportPromise(action: string) { announce eLocalPromise, (node = Me(), promised = LB(promised), action = action); }
 
   fun Entry(s: int): tEntry {
     if (s in log) { return log[s]; }
@@ -153,9 +161,19 @@ machine Replica {
   // TLA+ HandleP1a: promise a higher ballot and report the log. A retransmitted P1a of the
   // ballot already promised is answered again (its P1b may have been lost; in TLA+ messages are
   // never lost, so HandleP1a needs only the strictly higher case).
+  // PMPV: the highest ballot in the log (at least 1), the promise a replica without a durable promise would rebuild.
+  fun MaxLogBal(): int {
+    var s: int;
+    var b: int;
+    b = 1;
+    foreach (s in keys(log)) { if (log[s].bal > b) { b = log[s].bal; } }
+    return b;
+  }
+
   fun OnP1a(m: tP1a) {
     if (m.bal >= promised) {
       promised = m.bal;
+      ReportPromise("HandleP1a");
       StepDown(m.bal);
       Send(m.from, eP1b, (from = id, bal = m.bal, entries = P1bEntries()));
     } else {
@@ -177,6 +195,7 @@ machine Replica {
       if (m.bal > promised) { promised = m.bal; StepDown(m.bal); }
       if (!Entry(m.slot).com) { log[m.slot] = (bal = m.bal, cmd = m.cmd, has = true, com = false); }
       NoteSlot(m.slot, m.cmd);
+      announce eLocalVote, (node = Me(), slot = format("{0}", m.slot), bal = LB(m.bal), value = format("{0}", m.cmd), promised = LB(promised), action = "HandleP2a");
       announce eMonVote, (acc = id, slot = m.slot, bal = m.bal, cmd = m.cmd);
       Send(m.from, eP2b, (from = id, bal = m.bal, slot = m.slot));
       if (cfg.mutant == PMX_EXEC_UNCOMMITTED) { Apply(); }
@@ -345,23 +364,28 @@ machine Replica {
     s = nextSlot;
     nextSlot = nextSlot + 1;
     prop[s] = cmd;
-    acks[s] = default(set[int]);
+    acks[s] = default(seq[int]);
+    announce eLocalPropose, (proposer = Me(), slot = format("{0}", s), bal = LB(myBal), value = format("{0}", cmd), action = "Propose");
     Broadcast(net, peers, eP2a, (from = id, bal = myBal, slot = s, cmd = cmd));
     ArmTimer();
   }
 
   // TLA+ CommitSlot: P2bs of its ballot from a phase-2 quorum (MC: one fewer; MQ: all n).
   fun OnP2b(m: tP2b) {
-    var a: set[int];
+    var a: seq[int];
     var need: int;
+    var x: int;
+    var counted: seq[tLCounted];
     if (role != LEADER || m.bal != myBal || !(m.slot in prop)) { return; }
     a = acks[m.slot];
-    a += (m.from);
+    if (!(m.from in a) || cfg.mutant == PMDA_DUPLICATE_ACKS) { a += (sizeof(a), m.from); }
     acks[m.slot] = a;
     need = cfg.q2;
     if (cfg.mutant == PMC_COMMIT_SHORT) { need = cfg.q2 - 1; }
     if (cfg.mutant == PMQ_WAIT_ALL) { need = cfg.n; }
     if (sizeof(a) >= need && !Entry(m.slot).com) {
+      foreach (x in a) { counted += (sizeof(counted), (from = format("r{0}", x), bal = LB(m.bal))); }
+      announce eLocalQuorum, (node = Me(), phase = "P2b", bal = LB(myBal), replies = counted, needed = cfg.q2, action = "CommitSlot");
       Broadcast(net, peers, eCommit, (bal = myBal, slot = m.slot, cmd = prop[m.slot]));
       if (cfg.mutant == PM15_ACK_AT_COMMIT && prop[m.slot].put) { Ack(prop[m.slot], m.slot); }
       OnCommit((bal = myBal, slot = m.slot, cmd = prop[m.slot]));
@@ -375,6 +399,8 @@ machine Replica {
     while (Owner(b, cfg.n) != id) { b = b + 1; }
     promised = b;
     myBal = b;
+    announce eLocalBallotStart, (proposer = Me(), group = "", bal = LB(b), action = "StartElection");
+    ReportPromise("StartElection");
     role = CANDIDATE;
     leaderHint = id;
     p1bs = default(map[int, seq[tP1bEntry]]);
@@ -411,7 +437,10 @@ machine Replica {
     var best: map[int, tP1bEntry];
     var v: tCmd;
     var w: tClientWrite;
+    var counted: seq[tLCounted];
     if (sizeof(p1bs) < cfg.q1) { return; }
+    foreach (a in keys(p1bs)) { counted += (sizeof(counted), (from = format("r{0}", a), bal = LB(myBal))); }
+    announce eLocalQuorum, (node = Me(), phase = "P1b", bal = LB(myBal), replies = counted, needed = cfg.q1, action = "BecomeLeader");
     foreach (a in keys(p1bs)) {
       foreach (e in p1bs[a]) {
         if (e.slot > top) { top = e.slot; }
@@ -423,7 +452,7 @@ machine Replica {
     role = LEADER;
     announce eWitNewLeader;
     prop = default(map[int, tCmd]);
-    acks = default(map[int, set[int]]);
+    acks = default(map[int, seq[int]]);
     s = 1;
     while (s <= top) {
       if (s in best) { v = best[s].cmd; }
@@ -432,11 +461,13 @@ machine Replica {
         if (cfg.mutant == PM15_ACK_AT_COMMIT) { v = HoleWrite(best); }
       }
       prop[s] = v;
-      acks[s] = default(set[int]);
+      acks[s] = default(seq[int]);
+      announce eLocalPropose, (proposer = Me(), slot = format("{0}", s), bal = LB(myBal), value = format("{0}", v), action = "BecomeLeader");
       Broadcast(net, peers, eP2a, (from = id, bal = myBal, slot = s, cmd = v));
       s = s + 1;
     }
     nextSlot = top + 1;
+    if (cfg.mutant == PMNS_NEXT_SLOT_OFF_BY_ONE && top > 0) { nextSlot = top; }
     foreach (w in pending) { OnClientWrite(w); }
     pending = default(seq[tClientWrite]);
     if (cfg.fillTo) { FillTo(fillHint); }
@@ -461,7 +492,7 @@ machine Replica {
   // TLA+ Nack handling (§4.2, liveness only): a higher ballot exists, step down.
   fun OnNack(m: tNack) {
     if (role != FOLLOWER && m.bal == myBal && m.promised > myBal) {
-      if (m.promised > promised) { promised = m.promised; }
+      if (m.promised > promised) { promised = m.promised; ReportPromise("HandleNack"); }
       StepDown(m.promised);
     }
   }

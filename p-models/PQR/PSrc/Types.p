@@ -42,7 +42,10 @@ enum tPqrMutant {
   PMC_COMMIT_SHORT,        // ours: commit with Q2 - 1 P2bs
   PMX_EXEC_UNCOMMITTED,    // ours: execute accepted entries that are not committed
   PMQ_WAIT_ALL,            // ours: commit only with a P2b from every replica (liveness)
-  PMA_ALWAYS_RINSE         // ours: never rinse-free
+  PMA_ALWAYS_RINSE,        // ours: never rinse-free
+  PMPV_PROMISE_VOLATILE,   // node-local family: a restart rebuilds the promise from the highest ballot in the log (N2)
+  PMDA_DUPLICATE_ACKS,     // node-local family: the leader counts P2b messages, not senders (N4)
+  PMNS_NEXT_SLOT_OFF_BY_ONE // node-local family: a new leader's next slot is the highest reported one (N3)
 }
 
 // Client scripts (PTst/Harness.p).

@@ -25,6 +25,7 @@ machine Harness {
       var scripts: seq[seq[tOp]];
       var i: int;
       announce eMonConfig, cfg;
+      announce eLocalConfig, "PQR";
       net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,
                          timerOdds = cfg.timerOdds, horizon = cfg.horizon, leaderFaults = cfg.leaderFault, proxyCrashes = false));
       while (i < cfg.n) {

@@ -26,32 +26,39 @@ machine TestLiveOrphan { start state S { entry { new Harness(Live(3, 2, 2, 2, fa
 test tcPqrS1 [main=TestS1]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
-         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget, Reached in (union PqrSystem, { TestS1 });
+         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestS1 });
 test tcPqrNoDupCheck [main=TestNoDupCheck]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
-         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget, Reached in (union PqrSystem, { TestNoDupCheck });
+         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestNoDupCheck });
 test tcPqrFlex [main=TestFlex]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
-         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget, Reached in (union PqrSystem, { TestFlex });
+         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestFlex });
 test tcPqrFive [main=TestFive]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
-         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget, Reached in (union PqrSystem, { TestFive });
+         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestFive });
 test tcPqrFailover [main=TestFailover]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
-         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget, Reached in (union PqrSystem, { TestFailover });
+         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestFailover });
 test tcPqrPerKey [main=TestPerKey]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
-         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget, Reached in (union PqrSystem, { TestPerKey });
+         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestPerKey });
 test tcPqrLive [main=TestLive]:
   assert Agreement, ExecSound, ReadSeesCompletedWrites, ReadMonotonic, ReadNotBelowTarget, WriteRealTimeOrder, WritesTerminate, ReadsTerminate,
-         Reached in (union PqrSystem, { TestLive });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestLive });
 test tcPqrOrphanLive [main=TestLiveOrphan]:
-  assert Agreement, ExecSound, ReadSeesCompletedWrites, ReadMonotonic, ReadNotBelowTarget, ReadsTerminate, Reached in (union PqrSystem, { TestLiveOrphan });
+  assert Agreement, ExecSound, ReadSeesCompletedWrites, ReadMonotonic, ReadNotBelowTarget, ReadsTerminate,
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestLiveOrphan });
 
 // ---- bug tests: one per (mutant, property); brief §8, the mutants of configs/PQR/MCPQR.tla ----
 // M7 (contiguous high-water) and M15 (ack at chosen + writes into holes) are implemented
@@ -123,3 +130,14 @@ test tcPqrMCWriteRealTimeOrder [main=TestMCBusy]: assert WriteRealTimeOrder in (
 test tcPqrMQWritesTerminate [main=TestMQ]: assert WritesTerminate in (union PqrSystem, { TestMQ });
 test tcPqrM16ReadSeesCompletedWrites [main=TestM16]: assert ReadSeesCompletedWrites in (union PqrSystem, { TestM16 });
 test tcPqrMAQuiescentReadsAreOneRTT [main=TestMA]: assert QuiescentReadsAreOneRTT in (union PqrSystem, { TestMA });
+
+// ---- node-local rules (PQR-N1..N4; p-models/Common/PSpec/LocalRules.p): the mutant that breaks each
+// rule, caught at the wrong step itself. The leader change of a failover gives P1a, P1b and re-proposals.
+machine TestMPV { start state S { entry { new Harness(Failover(3, 2, 2, 2, false, PMPV_PROMISE_VOLATILE, PW_BUSY)); } } }
+machine TestMDA { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PMDA_DUPLICATE_ACKS, PW_BUSY)); } } }
+machine TestMNS { start state S { entry { new Harness(Failover(3, 2, 2, 2, false, PMNS_NEXT_SLOT_OFF_BY_ONE, PW_BUSY)); } } }
+
+test tcPqrM17VoteRespectsPromise [main=TestM17]: assert VoteRespectsPromise in (union PqrSystem, { TestM17 });
+test tcPqrMPVPromiseMonotone [main=TestMPV]: assert PromiseMonotone in (union PqrSystem, { TestMPV });
+test tcPqrMNSBallotBindsValue [main=TestMNS]: assert BallotBindsValue in (union PqrSystem, { TestMNS });
+test tcPqrMDAQuorumDistinct [main=TestMDA]: assert QuorumDistinct in (union PqrSystem, { TestMDA });

@@ -1,0 +1,127 @@
+/*****************************************************************************************
+ * Node-local rules (catalogue letter N): the same five rules for every protocol that has
+ * ballots, the twins of src/PandoCoyote/Shared/Testing/LocalRules.cs. The global monitors fail
+ * only once a wrong step has led somewhere visible; these fail at the wrong step itself. Each
+ * protocol maps its own state onto the events below (a PQR log entry, an RS-Paxos share's vid)
+ * and announces eLocalConfig with its catalogue prefix first. Every assertion message starts
+ * with "<Monitor> [<PREFIX>-N<k>]".
+ *****************************************************************************************/
+
+// A ballot as ⟨hi, lo⟩ ordered lexicographically (PQR and RS-Paxos: ⟨b, 0⟩). NoBal is below all.
+type tLBal = (hi: int, lo: int);
+fun NoBal(): tLBal { return (hi = -1, lo = -1); }
+fun LBalLt(a: tLBal, b: tLBal): bool { return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo); }
+
+// The protocol's catalogue prefix (PQR, RSP, ...), announced once by the harness.
+event eLocalConfig: string;
+// An acceptor's promise after a step (a Phase-1 answer, an election, a restart reloading it).
+event eLocalPromise: (node: string, promised: tLBal, action: string);
+// An acceptor voted for value in (slot, bal); promised is its promise after the vote.
+event eLocalVote: (node: string, slot: string, bal: tLBal, value: string, promised: tLBal, action: string);
+// A proposer sent value for (slot, bal) to the acceptors.
+event eLocalPropose: (proposer: string, slot: string, bal: tLBal, value: string, action: string);
+// A node acted on a quorum: the replies it counted (sender and the ballot each answers), and
+// how many distinct senders the phase needs.
+type tLCounted = (from: string, bal: tLBal);
+event eLocalQuorum: (node: string, phase: string, bal: tLBal, replies: seq[tLCounted], needed: int, action: string);
+// A proposer started a ballot in a consensus group ("" where there is one group).
+event eLocalBallotStart: (proposer: string, group: string, bal: tLBal, action: string);
+
+/* N1 VoteRespectsPromise: an acceptor votes at a ballot at least the promise it held before the
+   vote, and afterwards its promise covers the ballot. */
+spec VoteRespectsPromise observes eLocalConfig, eLocalPromise, eLocalVote {
+  var prefix: string;
+  var promise: map[string, tLBal];
+  start state Watching {
+    on eLocalConfig do (p: string) { prefix = p; }
+    on eLocalPromise do (p: (node: string, promised: tLBal, action: string)) { promise[p.node] = p.promised; }
+    on eLocalVote do (v: (node: string, slot: string, bal: tLBal, value: string, promised: tLBal, action: string)) {
+      var before: tLBal;
+      before = NoBal();
+      if (v.node in promise) { before = promise[v.node]; }
+      assert !LBalLt(v.bal, before),
+        format("VoteRespectsPromise [{0}-N1]: {1} voted for {2} in slot {3} at ballot {4}, below its promise {5} ({6})", prefix, v.node, v.value, v.slot, v.bal, before, v.action);
+      assert !LBalLt(v.promised, v.bal),
+        format("VoteRespectsPromise [{0}-N1]: {1} voted at ballot {2} in slot {3} but its promise is {4} afterwards ({5})", prefix, v.node, v.bal, v.slot, v.promised, v.action);
+      promise[v.node] = v.promised;
+    }
+  }
+}
+
+/* N2 PromiseMonotone: an acceptor's promise never decreases, across crash-restarts too (the
+   promise is durable). */
+spec PromiseMonotone observes eLocalConfig, eLocalPromise, eLocalVote {
+  var prefix: string;
+  var promise: map[string, tLBal];
+  fun See(node: string, now: tLBal, action: string) {
+    if (node in promise) {
+      assert !LBalLt(now, promise[node]),
+        format("PromiseMonotone [{0}-N2]: {1}'s promise went down from {2} to {3} ({4})", prefix, node, promise[node], now, action);
+    }
+    promise[node] = now;
+  }
+  start state Watching {
+    on eLocalConfig do (p: string) { prefix = p; }
+    on eLocalPromise do (p: (node: string, promised: tLBal, action: string)) { See(p.node, p.promised, p.action); }
+    on eLocalVote do (v: (node: string, slot: string, bal: tLBal, value: string, promised: tLBal, action: string)) { See(v.node, v.promised, v.action); }
+  }
+}
+
+/* N3 BallotBindsValue: in each slot, every proposal and every vote of one ballot carry one value. */
+spec BallotBindsValue observes eLocalConfig, eLocalPropose, eLocalVote {
+  var prefix: string;
+  var first: map[(slot: string, bal: tLBal), string];
+  fun See(slot: string, bal: tLBal, value: string, who: string) {
+    if ((slot = slot, bal = bal) in first) {
+      assert first[(slot = slot, bal = bal)] == value,
+        format("BallotBindsValue [{0}-N3]: slot {1}, ballot {2}: {3} {4}, but {5} was proposed or voted before", prefix, slot, bal, who, value, first[(slot = slot, bal = bal)]);
+    } else {
+      first[(slot = slot, bal = bal)] = value;
+    }
+  }
+  start state Watching {
+    on eLocalConfig do (p: string) { prefix = p; }
+    on eLocalPropose do (p: (proposer: string, slot: string, bal: tLBal, value: string, action: string)) {
+      See(p.slot, p.bal, p.value, format("{0} proposed ({1})", p.proposer, p.action));
+    }
+    on eLocalVote do (v: (node: string, slot: string, bal: tLBal, value: string, promised: tLBal, action: string)) {
+      See(v.slot, v.bal, v.value, format("{0} voted ({1})", v.node, v.action));
+    }
+  }
+}
+
+/* N4 QuorumDistinct: a node acts on a quorum only with enough distinct senders, each reply
+   answering the ballot the node is running (a duplicate or a late reply is never counted). */
+spec QuorumDistinct observes eLocalConfig, eLocalQuorum {
+  var prefix: string;
+  start state Watching {
+    on eLocalConfig do (p: string) { prefix = p; }
+    on eLocalQuorum do (q: (node: string, phase: string, bal: tLBal, replies: seq[tLCounted], needed: int, action: string)) {
+      var r: tLCounted;
+      var senders: set[string];
+      foreach (r in q.replies) {
+        assert r.bal == q.bal,
+          format("QuorumDistinct [{0}-N4]: {1} counted {2}'s reply to {3} in its {4} quorum of {5} ({6})", prefix, q.node, r.from, r.bal, q.phase, q.bal, q.action);
+        senders += (r.from);
+      }
+      assert sizeof(senders) >= q.needed,
+        format("QuorumDistinct [{0}-N4]: {1} acted on a {2} quorum of {3} with {4} distinct senders of {5} needed ({6}; counted {7})", prefix, q.node, q.phase, q.bal, sizeof(senders), q.needed, q.action, q.replies);
+    }
+  }
+}
+
+/* N5 BallotFresh: in each consensus group every ballot is started once, also across restarts. */
+spec BallotFresh observes eLocalConfig, eLocalBallotStart {
+  var prefix: string;
+  var started: map[(group: string, bal: tLBal), string];
+  start state Watching {
+    on eLocalConfig do (p: string) { prefix = p; }
+    on eLocalBallotStart do (b: (proposer: string, group: string, bal: tLBal, action: string)) {
+      if ((group = b.group, bal = b.bal) in started) {
+        assert false,
+          format("BallotFresh [{0}-N5]: {1} started ballot {2} {3} ({4}), which {5} started before", prefix, b.proposer, b.bal, b.group, b.action, started[(group = b.group, bal = b.bal)]);
+      }
+      started[(group = b.group, bal = b.bal)] = format("{0} ({1})", b.proposer, b.action);
+    }
+  }
+}
