@@ -13,6 +13,9 @@ machine Acceptor {
   var accVid: int;
   var accIdx: int;
 
+  // Node-local observations (RSP-N1, N2; p-models/Common/PSpec/LocalRules.p): acceptor a<id>, ballot ⟨b, 0⟩.
+  fun Me(): string { return format("a{0}", id); }
+
   start state Up {
     entry (a: (id: int, cfg: tRspConfig, net: machine)) {
       id = a.id; cfg = a.cfg; net = a.net;
@@ -26,6 +29,7 @@ machine Acceptor {
     on ePrepare do (m: (from: machine, bal: int)) {
       if (m.bal >= promised) {
         promised = m.bal;
+        announce eLocalPromise, (node = Me(), promised = (hi = promised, lo = 0), action = "Phase1b");
         NSend(net, m.from, ePromise, (acc = id, bal = m.bal, accBal = accBal, vid = accVid, idx = accIdx));
       } else {
         NSend(net, m.from, eNack, (bal = m.bal, promised = promised));
@@ -39,6 +43,7 @@ machine Acceptor {
         accBal = m.bal;
         accVid = m.vid;
         accIdx = m.idx;
+        announce eLocalVote, (node = Me(), slot = "1", bal = (hi = m.bal, lo = 0), value = format("vid {0}", m.vid), promised = (hi = promised, lo = 0), action = "Phase2b");
         announce eMonVote, (acc = id, bal = m.bal, vid = m.vid);
         announce eMonShare, (acc = id, idx = m.idx);
         NSend(net, m.from, eAccepted, (acc = id, bal = m.bal, vid = m.vid));
@@ -54,6 +59,7 @@ machine Acceptor {
     ignore ePrepare, eAccept, eCrash;
     on eRestart do {
       if (cfg.mutant == RM_M8) { promised = accBal; }
+      announce eLocalPromise, (node = Me(), promised = (hi = promised, lo = 0), action = "Restart");
       goto Serving;
     }
   }

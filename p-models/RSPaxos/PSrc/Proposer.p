@@ -15,7 +15,7 @@ machine Proposer {
   var maxSeen: int;
   var promises: map[int, tPromise];
   var prop: int;
-  var acks: set[int];
+  var acks: seq[int];    // the acceptors whose Accepted counted (RM_MDA: every Accepted)
   var timer: int;
 
   start state Init {
@@ -30,7 +30,9 @@ machine Proposer {
     round = round + 1;
     bal = id + 1;
     while (bal <= maxSeen) { bal = bal + cfg.proposers; }
+    if (cfg.mutant == RM_MBO && maxSeen > 0) { bal = maxSeen + 1; }
     maxSeen = bal;
+    announce eLocalBallotStart, (proposer = format("p{0}", id), group = "", bal = (hi = bal, lo = 0), action = "Phase1a");
     promises = default(map[int, tPromise]);
     Broadcast(net, accs, ePrepare, (from = this, bal = bal));
     Arm();
@@ -47,12 +49,17 @@ machine Proposer {
 
   state Preparing {
     on ePromise do (m: tPromise) {
+      var a: int;
+      var counted: seq[tLCounted];
       if (m.bal != bal) { return; }
       promises[m.acc] = m;
       if (sizeof(promises) >= cfg.qr) {
+        foreach (a in keys(promises)) { counted += (sizeof(counted), (from = format("a{0}", a), bal = (hi = promises[a].bal, lo = 0))); }
+        announce eLocalQuorum, (node = format("p{0}", id), phase = "Promise", bal = (hi = bal, lo = 0), replies = counted, needed = cfg.qr, action = "Phase2a");
         prop = SelectValue();
         announce eMonPropose, (bal = bal, vid = prop);
-        acks = default(set[int]);
+        announce eLocalPropose, (proposer = format("p{0}", id), slot = "1", bal = (hi = bal, lo = 0), value = format("vid {0}", prop), action = "Phase2a");
+        acks = default(seq[int]);
         SendAccepts();
         Arm();
         goto Accepting;
@@ -66,12 +73,16 @@ machine Proposer {
   state Accepting {
     on eAccepted do (m: (acc: int, bal: int, vid: int)) {
       var need: int;
+      var x: int;
+      var counted: seq[tLCounted];
       if (m.bal != bal || m.vid != prop) { return; }
-      acks += (m.acc);
+      if (!(m.acc in acks) || cfg.mutant == RM_MDA) { acks += (sizeof(acks), m.acc); }
       need = cfg.qw;
       if (cfg.mutant == RM_M7) { need = cfg.qw - 1; }
       if (cfg.mutant == RM_MQ) { need = cfg.n; }
       if (sizeof(acks) >= need) {
+        foreach (x in acks) { counted += (sizeof(counted), (from = format("a{0}", x), bal = (hi = m.bal, lo = 0))); }
+        announce eLocalQuorum, (node = format("p{0}", id), phase = "Accepted", bal = (hi = bal, lo = 0), replies = counted, needed = cfg.qw, action = "Learn");
         announce eMonLearned, (p = id, vid = prop);
         announce eWitLearned;
         goto Done;

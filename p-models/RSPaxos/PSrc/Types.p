@@ -23,7 +23,9 @@ enum tRspMutant {
   RM_M13,   // (log) an applied entry is truncated once its share is in the unflushed store
   RM_MB,    // ours (log): the leader proposes every command in instance 1 (two vids in one ballot)
   RM_MX,    // ours (log): a leader applies its own proposal before it is decided
-  RM_MQ     // ours (liveness): learn only with an Accepted from every acceptor
+  RM_MQ,    // ours (liveness): learn only with an Accepted from every acceptor
+  RM_MDA,   // node-local family: the proposer counts Accepted messages, not acceptors (N4)
+  RM_MBO    // node-local family: a proposer's next ballot is the highest seen + 1, not its own (N5)
 }
 
 type tRspConfig = (n: int, x: int, qr: int, qw: int, proposers: int, rounds: int, mutant: tRspMutant,

@@ -12,6 +12,7 @@ machine Harness {
       var props: seq[machine];
       var i: int;
       announce eMonConfig, cfg;
+      announce eLocalConfig, "RSP";
       net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,
                          timerOdds = cfg.timerOdds, horizon = cfg.horizon, leaderFaults = false, proxyCrashes = false));
       while (i < cfg.n) { accs += (i, new Acceptor((id = i, cfg = cfg, net = net))); i = i + 1; }

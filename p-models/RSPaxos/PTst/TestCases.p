@@ -12,11 +12,16 @@ machine TestC { start state S { entry { new Harness(Faulty(5, 3, 4, 4, RM_NONE))
 machine TestD { start state S { entry { new Harness(Crowded(5, 2, 4, 3, RM_NONE)); } } }
 machine TestLive { start state S { entry { new Harness(Live(4, 2, 3, 3, RM_NONE)); } } }
 
-test tcRspMcA [main=TestA]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity, Reached in (union RspSystem, { TestA });
-test tcRspThreeProposers [main=TestThreeProposers]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity, Reached in (union RspSystem, { TestThreeProposers });
-test tcRspPaperSizes [main=TestC]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity, Reached in (union RspSystem, { TestC });
-test tcRspAsymmetric [main=TestD]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity, Reached in (union RspSystem, { TestD });
-test tcRspLive [main=TestLive]: assert Agreement, Recoverable, ShareIndexIntegrity, EventualDecision, Reached in (union RspSystem, { TestLive });
+test tcRspMcA [main=TestA]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestA });
+test tcRspThreeProposers [main=TestThreeProposers]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestThreeProposers });
+test tcRspPaperSizes [main=TestC]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestC });
+test tcRspAsymmetric [main=TestD]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestD });
+test tcRspLive [main=TestLive]: assert Agreement, Recoverable, ShareIndexIntegrity, EventualDecision,
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestLive });
 
 // M1: QR + QW - N = X - 1 (N = 4, QR = QW = 3, X = 3).
 machine TestM1 { start state S { entry { new Harness(Faulty(4, 3, 3, 3, RM_NONE)); } } }
@@ -44,6 +49,14 @@ test tcRspM10Validity [main=TestM10]: assert Validity in (union RspSystem, { Tes
 machine TestMQ { start state S { entry { new Harness(Live(4, 2, 3, 3, RM_MQ)); } } }
 test tcRspMQEventualDecision [main=TestMQ]: assert EventualDecision in (union RspSystem, { TestMQ });
 test tcRspM6ShareStability [main=TestM6]: assert ShareStability in (union RspSystem, { TestM6 });
+
+// Node-local rules (RSP-N1, N2, N4, N5; p-models/Common/PSpec/LocalRules.p): each caught at the wrong step itself.
+machine TestMDA { start state S { entry { new Harness(Faulty(4, 2, 3, 3, RM_MDA)); } } }
+machine TestMBO { start state S { entry { new Harness(Crowded(4, 2, 3, 3, RM_MBO)); } } }
+test tcRspM6VoteRespectsPromise [main=TestM6]: assert VoteRespectsPromise in (union RspSystem, { TestM6 });
+test tcRspM8PromiseMonotone [main=TestM8]: assert PromiseMonotone in (union RspSystem, { TestM8 });
+test tcRspMDAQuorumDistinct [main=TestMDA]: assert QuorumDistinct in (union RspSystem, { TestMDA });
+test tcRspMBOBallotFresh [main=TestMBO]: assert BallotFresh in (union RspSystem, { TestMBO });
 
 // ---------------------------------------------------------------------------------------------
 // The log (specs/RSPaxosLog.tla): every correct test asserts every log monitor.
