@@ -37,6 +37,12 @@ public enum LeaderFault
     Duel,
     /// <summary>A duel, then at a second random point replica 0 starts an election again (three ballots: 1, the standby's, replica 0's next).</summary>
     Duel2,
+    /// <summary>
+    /// Conflict-forcing (issue 46): three elections at random points (the standby, replica 0, the standby again: four
+    /// ballots) while the network loses Phase-2a messages on purpose (partial accepts) and duplicates P1b and P2b replies,
+    /// so a new leader's Phase-1 quorum reports different commands accepted at different ballots for one slot.
+    /// </summary>
+    Conflict,
 }
 
 /// <summary>
@@ -73,18 +79,24 @@ public sealed record PqrSystem(PqrSettings Settings, FaultPlan Faults, PqrWorklo
             if (Leader == LeaderFault.None) PqrMonitors.Register(rt, "WritesTerminate", Settings);
         }
         int n = Settings.P.N;
-        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { Tally = Tally });
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { Tally = Tally, DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
         var reps = Enumerable.Range(0, n).Select(_ => rt.CreateActorId(typeof(Replica))).ToList();
         // Followers may crash and restart; not the standby of a leader fault (a standby that restarts forgets its
         // candidacy, and with no leader left the clients' retries would fill the schedule).
         var crashable = reps.Where((_, i) => i > 0 && !(Leader != LeaderFault.None && i == n - 1)).ToList();
-        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Tally = Tally });
+        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Tally = Tally, DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
         for (int i = 0; i < n; i++) rt.CreateActor(reps[i], typeof(Replica), new ReplicaInit(i, Settings, net, reps));
         if (Leader != LeaderFault.None)
-            rt.CreateActor(typeof(Elector), new ElectorInit(net, reps[0], reps[n - 1], Leader == LeaderFault.Failover) { Rounds = Leader == LeaderFault.Duel2 ? 2 : 1 });
+            rt.CreateActor(typeof(Elector), new ElectorInit(net, reps[0], reps[n - 1], Leader == LeaderFault.Failover)
+                { Rounds = Leader switch { LeaderFault.Duel2 => 2, LeaderFault.Conflict => 3, _ => 1 } });
         var scripts = Scripts ?? ScriptsOf(Workload);
         for (int c = 0; c < scripts.Count; c++) rt.CreateActor(typeof(Client), new ClientInit(c + 1, Settings, net, reps, scripts[c]));
     }
+
+    // The windows of the targeted faults (FaultPlan.TargetDrops, TargetDups): a leader's Phase-2a (losing some leaves
+    // partial accepts for the next leader to find), and the replies a leader counts (a duplicate must not count twice).
+    private static string? PartialAccepts(Event e) => e is PqrMsg { Body: P2a } ? "P2a" : null;
+    private static string? RecoveryReplies(Event e) => e is PqrMsg { Body: P1b or P2b } m ? m.Body.GetType().Name : null;
 
     /// <summary>The clients' scripts of a workload.</summary>
     public static IReadOnlyList<IReadOnlyList<PqrOp>> ScriptsOf(PqrWorkload w)
@@ -126,8 +138,8 @@ public sealed class ElectorInit(ActorId net, ActorId leader, ActorId standby, bo
 /// <summary>
 /// The environment's leader change (brief §4.7, §7 "failover"): one network timer decides the moment (a timer fires at
 /// a random delivery while messages are in flight, surely once none are), then the old leader crashes for good or not,
-/// and the standby starts an election (TLA+ StartElection). With two rounds (a duel only) a second timer later makes
-/// replica 0 start an election again, so a run sees three ballots. The P twin is the eTakeOver of p-models/Common/Network.p.
+/// and the standby starts an election (TLA+ StartElection). With more rounds (no crash) later timers alternate: replica 0,
+/// then the standby again, so a run sees three or four ballots. The P twin is the eTakeOver of p-models/Common/Network.p.
 /// </summary>
 [OnEventDoAction(typeof(NetTimeout), nameof(OnTimeout))]
 public sealed class Elector : NetActor<ElectorInit>
@@ -148,10 +160,15 @@ public sealed class Elector : NetActor<ElectorInit>
             if (Init.CrashLeader) { SendEvent(Init.Leader, new Crash()); Coverage.Hit("pqr: the leader crashed for good"); }
             SendEvent(Init.Standby, new TakeOver());
         }
-        else
+        else if (_round % 2 == 0)
         {
             SendEvent(Init.Leader, new TakeOver());
             Coverage.Hit("pqr: replica 0 started a second election");
+        }
+        else
+        {
+            SendEvent(Init.Standby, new TakeOver());
+            Coverage.Hit("pqr: the standby started a third election");
         }
         if (_round < Init.Rounds) StartTimer();
     }
@@ -161,7 +178,8 @@ public sealed class Elector : NetActor<ElectorInit>
 /// Builds a PQR deployment from the plain fields of a <c>tests/coyote.json</c> entry. Fields: <c>params</c> (S1:
 /// n=3 q1=2 q2=2 rq=2; Flex: n=3 q1=1 q2=3 rq=1; Five: n=5 q1=2 q2=4 rq=2; or <c>n=.. q1=.. q2=.. rq=..</c>, validated
 /// unless <c>unchecked</c> is added: the parameter mutants M3, M14), <c>faults</c> (none, reorder, chaos, lossy, crash-restart,
-/// live: no loss, no timers), <c>leader</c> (none, failover, duel, duel2), <c>workload</c> (s1, busy, gaps, keys, orphan, rwr, gapread),
+/// live: no loss, no timers; conflict: targeted loss of Phase-2a, duplication of P1b and P2b), <c>leader</c> (none, failover, duel,
+/// duel2, conflict: three elections), <c>workload</c> (s1, busy, gaps, keys, orphan, rwr, gapread),
 /// <c>mutant</c> (none, M1 ... M18, MC, MX, MQ, MA, M12: FillTo off; the node-local family MPV, MDA, MNS, MBO), <c>perKey</c>, <c>rinseFree</c> (true/false),
 /// <c>reads</c> (pqr, log, leader: the baselines of brief §4.9), <c>dupCheck</c> (true/false: the leader's optional
 /// duplicate-request check of §4.2; off, a retried write can be chosen in two slots and only the session table of §4.1
@@ -180,7 +198,7 @@ public static class PqrScenarios
         ["M17"] = PqrMutant.M17AcceptBelow, ["M18"] = PqrMutant.M18Amnesia, ["MC"] = PqrMutant.MCCommitShort,
         ["MX"] = PqrMutant.MXExecUncommitted, ["MQ"] = PqrMutant.MQWaitAll, ["MA"] = PqrMutant.MAAlwaysRinse,
         ["MPV"] = PqrMutant.MPVPromiseVolatile, ["MDA"] = PqrMutant.MDADuplicateAcks, ["MNS"] = PqrMutant.MNSNextSlotOffByOne,
-        ["MBO"] = PqrMutant.MBOBallotNotOwned,
+        ["MBO"] = PqrMutant.MBOBallotNotOwned, ["MSL"] = PqrMutant.MSLLowestBallot,
     };
 
     private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant", "perKey", "rinseFree", "reads", "dupCheck"];
@@ -196,7 +214,10 @@ public static class PqrScenarios
         // Liveness (brief §6.5 A1–A4): reordering and duplication but no loss and no timers, so a run ends when nothing is in
         // flight; at most one follower down for good (f = 1 of n = 3).
         "live" => (new FaultPlan(Reorder: true, MaxDuplicates: 2, MaxCrashes: 1, Restart: false, FaultOdds: 8), false),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart or live"),
+        // Conflict-forcing (issue 46): Phase-2a messages lost on purpose (up to 8, each with odds 1/2), P1b and P2b
+        // replies duplicated on purpose (up to 4), one follower crash-restart; with leader "conflict".
+        "conflict" => (new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, FaultOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2), true),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart, live or conflict"),
     };
 
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
@@ -218,7 +239,8 @@ public static class PqrScenarios
         var leader = F("leader", "none") switch
         {
             "none" => LeaderFault.None, "failover" => LeaderFault.Failover, "duel" => LeaderFault.Duel, "duel2" => LeaderFault.Duel2,
-            var l => throw new ArgumentException($"leader \"{l}\": use none, failover, duel or duel2"),
+            "conflict" => LeaderFault.Conflict,
+            var l => throw new ArgumentException($"leader \"{l}\": use none, failover, duel, duel2 or conflict"),
         };
         var reads = F("reads", "pqr") switch
         {

@@ -414,8 +414,9 @@ public sealed class Replica : PqrActor<ReplicaInit>
         foreach (var e in _p1bs.Values.SelectMany(x => x))
         {
             top = Math.Max(top, e.Slot);
-            if (!best.TryGetValue(e.Slot, out var b) || (e.Committed && !b.Committed) || (!b.Committed && e.Bal > b.Bal)) best[e.Slot] = e;
+            if (!best.TryGetValue(e.Slot, out var b) || (e.Committed && !b.Committed) || (!b.Committed && Prefer(e.Bal, b.Bal))) best[e.Slot] = e;
         }
+        RuleMatters();
         ObserveLocal(new LocalQuorum(Node, "P1b", B(_myBal), [.. _p1bs.Keys.Select(a => new Counted($"r{a}", B(_myBal)))], _s.P.Q1, "BecomeLeader"));
         _role = Role.Leader;
         Coverage.Hit("pqr: a new leader took over");
@@ -435,6 +436,25 @@ public sealed class Replica : PqrActor<ReplicaInit>
         foreach (var w in pending) OnClientRequest(w);
         if (_s.UseFillTo) Fill(_fillHint);
         ArmTimer();
+    }
+
+    /// <summary>The selection rule of BecomeLeader: the higher ballot's command wins (MSL: the lower one's).</summary>
+    private bool Prefer(int bal, int than) => Mutant == PqrMutant.MSLLowestBallot ? bal < than : bal > than;
+
+    /// <summary>
+    /// "Rule matters" witnesses (issue 46): the Phase-1 quorum reports, for one slot, different uncommitted commands at
+    /// different ballots, so taking the highest ballot's command differs from taking the lowest or any (with three, the
+    /// middle one differs from both).
+    /// </summary>
+    private void RuleMatters()
+    {
+        foreach (var g in _p1bs.Values.SelectMany(x => x).Where(e => !e.Committed).GroupBy(e => e.Slot))
+        {
+            var byBallot = g.GroupBy(e => e.Bal).Select(x => x.First().Cmd).ToList();
+            int commands = byBallot.Distinct().Count();
+            if (commands >= 2) Coverage.Hit("pqr: rule matters: a Phase-1 quorum reported two commands at two ballots for one slot");
+            if (commands >= 3) Coverage.Hit("pqr: rule matters: a Phase-1 quorum reported three commands at three ballots for one slot");
+        }
     }
 
     /// <summary>M15's hole rule (TLA+ MutantM15HoleCmds): a client write this replica was sent and that is neither reported nor placed, else a NoOp.</summary>

@@ -86,6 +86,8 @@ public enum PqrMutant
     MNSNextSlotOffByOne,
     /// <summary>MBO (node-local family): a candidate's ballot is its promise + 1, without the owner check (breaks N5).</summary>
     MBOBallotNotOwned,
+    /// <summary>MSL (selection family): a new leader re-proposes, for each slot, the command reported at the lowest ballot instead of the highest.</summary>
+    MSLLowestBallot,
 }
 
 /// <summary>How reads are served: PQR (brief §4.3–4.5) or one of the baselines of brief §4.9.</summary>

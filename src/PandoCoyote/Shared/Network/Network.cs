@@ -23,9 +23,15 @@ namespace PandoCoyote.Shared.Network;
 /// <param name="TimeoutMs">Timeout length in virtual ms (timed mode).</param>
 /// <param name="DiskLoss">A restarted node has lost its disk as well (the disk-loss mutant).</param>
 /// <param name="DropOdds">While the drop budget lasts, a delivered message is lost with probability 1/DropOdds.</param>
+/// <param name="TargetDrops">Targeted faults: messages of the window <see cref="NetworkSetup.DropTarget"/> names (say, a new
+/// leader's Phase-2a, to leave partial accepts behind) that the network may lose, on top of <paramref name="MaxDrops"/>.</param>
+/// <param name="TargetDups">Targeted faults: messages of the window <see cref="NetworkSetup.DupTarget"/> names (say, promises
+/// and shares a recovery counts) that the network may deliver twice, on top of <paramref name="MaxDuplicates"/>.</param>
+/// <param name="TargetOdds">A targeted message is lost or duplicated with probability 1/TargetOdds while its budget lasts:
+/// likely, where the random faults above are rare.</param>
 public sealed record FaultPlan(bool Reorder = true, int MaxDrops = 0, int MaxDuplicates = 0, int MaxCrashes = 0,
     bool Restart = true, int PartitionRounds = 0, int FaultOdds = 12, int TimerOdds = 30, bool Timed = false, double TimeoutMs = 10_000, bool DiskLoss = false,
-    int DropOdds = 8)
+    int DropOdds = 8, int TargetDrops = 0, int TargetDups = 0, int TargetOdds = 2)
 {
     /// <summary>Virtual-time delivery over the links' delays, no faults: the latency model.</summary>
     public static readonly FaultPlan Latency = new(Reorder: false, Timed: true);
@@ -96,6 +102,11 @@ public sealed class NetworkSetup(IReadOnlyList<ActorId> crashable, FaultPlan pla
     /// <summary>Called with (source, destination, payload) for every message handed to the network (message-count benchmarks; measurement only).</summary>
     public Action<ActorId?, ActorId, Event>? Tally { get; init; }
 
+    /// <summary>Targeted loss: names the window a message belongs to (null: not targeted); see <see cref="FaultPlan.TargetDrops"/>.</summary>
+    public Func<Event, string?>? DropTarget { get; init; }
+    /// <summary>Targeted duplication: names the window a message belongs to (null: not targeted); see <see cref="FaultPlan.TargetDups"/>.</summary>
+    public Func<Event, string?>? DupTarget { get; init; }
+
     /// <summary>Nodes that may crash or be partitioned (data sites).</summary>
     public IReadOnlyList<ActorId> Crashable { get; } = crashable;
     /// <summary>The faults allowed.</summary>
@@ -132,7 +143,8 @@ public sealed class Network : Actor
     private readonly List<Envelope> _inFlight = [];
     private IReadOnlyList<ActorId> _crashable = [];
     private FaultPlan _plan = FaultPlan.None;
-    private int _drops, _dups, _crashes, _partitions;
+    private int _drops, _dups, _crashes, _partitions, _targetDrops, _targetDups;
+    private Func<Event, string?>? _dropTarget, _dupTarget;
     private readonly HashSet<ActorId> _down = [];
     private readonly HashSet<ActorId> _dead = [];
     private ActorId? _cutOff;
@@ -159,6 +171,8 @@ public sealed class Network : Actor
         _placement = s.Placement;
         _tally = s.Tally;
         _awaitingAcks = s.StartingSenders;
+        _dropTarget = s.DropTarget ?? _dropTarget;
+        _dupTarget = s.DupTarget ?? _dupTarget;
     }
 
     private void OnAck()
@@ -195,7 +209,22 @@ public sealed class Network : Actor
         int i = Pick();
         var env = _inFlight[i];
         bool toPartitioned = !env.IsTimer && _cutOff is { } cut && env.Destination == cut;
-        if (!env.IsTimer && (_drops < _plan.MaxDrops && RandomInteger(_plan.DropOdds) == 0 || toPartitioned))
+        // Targeted faults first: a message of a named window is lost or duplicated with high odds while its budget lasts.
+        if (!env.IsTimer && !toPartitioned && _targetDrops < _plan.TargetDrops && _dropTarget?.Invoke(env.Payload) is { } dropWindow
+            && RandomInteger(_plan.TargetOdds) == 0)
+        {
+            _targetDrops++;
+            Coverage.Hit($"net: targeted loss ({dropWindow})");
+            _inFlight.RemoveAt(i);
+        }
+        else if (!env.IsTimer && !toPartitioned && _targetDups < _plan.TargetDups && _dupTarget?.Invoke(env.Payload) is { } dupWindow
+            && RandomInteger(_plan.TargetOdds) == 0)
+        {
+            _targetDups++;
+            Coverage.Hit($"net: targeted duplicate ({dupWindow})");
+            SendEvent(env.Destination, env.Payload);                // the copy stays in flight
+        }
+        else if (!env.IsTimer && (_drops < _plan.MaxDrops && RandomInteger(_plan.DropOdds) == 0 || toPartitioned))
         {
             if (!toPartitioned) _drops++;
             Coverage.Hit(toPartitioned ? "net: cut by partition" : "net: message lost");
