@@ -206,6 +206,18 @@ public static class CoyoteCheckCommand
         return summary;
     }
 
+    /// <summary>
+    /// Runs one manifest test in this process and judges it as <c>./pando check --coyote</c> does (expectation and
+    /// witnesses). The xunit project tests/Coyote.Manifest.Tests calls it, one case per manifest entry (the test command
+    /// of <c>./pando mutate</c>).
+    /// </summary>
+    public static Judgement RunJudged(CoyoteTestEntry t, Tier tier)
+    {
+        Coverage.Reset();
+        var r = CoyoteRunner.Run(Build(t, tier), quiet: true);
+        return Judged(t, r, Coverage.Snapshot());
+    }
+
     private static Judgement Judged(CoyoteTestEntry t, CoyoteResult r, IReadOnlyDictionary<string, long> reached) =>
         Witnessed(Judge.Compare(t.Expect, VerdictOf(r, t, r.Seconds), "Coyote", $" in {r.Iterations} iterations"), t, reached);
 

@@ -19,6 +19,7 @@ public static class Program
           plan      the cheapest deployment of a protocol for a workload (plan all clients=Tokyo reads=HR rate=500)
           bench     benchmarks run on request (bench codec)
           catalogue regenerate docs/invariants.md from the invariant catalogue and the manifest (--check: verify only)
+          mutate    mutation sweep of one protocol's C# roles with Stryker.NET against its Coyote tests (full tier only)
 
         Every command takes --help. Exit codes: 0 success, 1 a check or test failed, 2 bad input or usage.
         """;
@@ -43,7 +44,8 @@ public static class Program
                 "lincheck" => LincheckCommand.Run(rest),
                 "plan" => PlanCommand.Run(rest),
                 "test" => TestCommand.Run(rest),
-                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum, lincheck, plan)"),
+                "mutate" => MutateCommand.Run(rest),
+                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum, lincheck, plan, mutate)"),
             };
         }
         catch (HelpRequested h)
@@ -53,7 +55,7 @@ public static class Program
         }
         catch (UsageError e)
         {
-            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" or "plan" ? argv[0] + " " : "")}--help)");
+            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" or "plan" or "mutate" ? argv[0] + " " : "")}--help)");
             return 2;
         }
         catch (InputError e)

@@ -39,7 +39,7 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
         if (CheckLiveness && Only is null)
             foreach (var name in AliaMonitors.Liveness.Keys) AliaMonitors.Register(rt, name, Settings);
         var l = Settings.Layout;
-        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DropTarget = AliaScenarios.PartialAccepts, DupTarget = AliaScenarios.CountedReplies });
         // The root: the oracle, or the root tier's replicas (the first one answers catch-up requests of real instance Paxos).
         List<ActorId> roots = RootTier is { } rs ? [.. Enumerable.Range(0, rs.N).Select(_ => rt.CreateActorId(typeof(Root.RootReplica)))] : [];
         var root = RootTier is null ? rt.CreateActorId(typeof(RootOracle)) : roots[0];
@@ -48,13 +48,13 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
         if (Paxos)
         {
             nodes = [.. Enumerable.Range(0, l.N).Select(_ => rt.CreateActorId(typeof(Replica)))];
-            rt.SendEvent(net, new NetworkSetup([.. nodes, .. roots], Faults));
+            rt.SendEvent(net, new NetworkSetup([.. nodes, .. roots], Faults) { DropTarget = AliaScenarios.PartialAccepts, DupTarget = AliaScenarios.CountedReplies });
             for (int r = 0; r < nodes.Count; r++) rt.CreateActor(nodes[r], typeof(Replica), new ReplicaInit(r, Settings, net, nodes, root));
         }
         else
         {
             nodes = [.. Enumerable.Range(0, l.Instances).Select(_ => rt.CreateActorId(typeof(Instance)))];
-            rt.SendEvent(net, new NetworkSetup([.. nodes.Where((_, i) => l.EpochOf(i) < l.LastEpoch), .. roots], Faults));
+            rt.SendEvent(net, new NetworkSetup([.. nodes.Where((_, i) => l.EpochOf(i) < l.LastEpoch), .. roots], Faults) { DropTarget = AliaScenarios.PartialAccepts, DupTarget = AliaScenarios.CountedReplies });
             for (int i = 0; i < nodes.Count; i++) rt.CreateActor(nodes[i], typeof(Instance), new InstanceInit(i, Settings, net, nodes));
         }
         if (RootTier is { } tier)
@@ -131,10 +131,15 @@ public static class AliaScenarios
         ["M10"] = AliaMutant.M10NoClose, ["M11"] = AliaMutant.M11CrossInstance, ["M14"] = AliaMutant.M14NoSessions,
         ["M16"] = AliaMutant.M16RetireBeforeAck, ["MQ"] = AliaMutant.MQHalfQuorum,
         ["MAB"] = AliaMutant.MABAcceptBelow, ["MPV"] = AliaMutant.MPVPromiseVolatile, ["MNS"] = AliaMutant.MNSNextSlotOffByOne,
-        ["MDA"] = AliaMutant.MDADuplicateAcks, ["MBR"] = AliaMutant.MBRBallotReused,
+        ["MDA"] = AliaMutant.MDADuplicateAcks, ["MBR"] = AliaMutant.MBRBallotReused, ["MSL"] = AliaMutant.MSLLowestBallot,
     };
 
     private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant", "instances", "takeovers", "root", "mode", "elections", "routing"];
+
+    // The windows of the targeted faults (real instance Paxos): an instance leader's SubAccept (losing some leaves partial
+    // accepts for the next leader), and the replies a leader counts (a duplicate must not count twice).
+    internal static string? PartialAccepts(Event e) => e is AliaMsg { Body: SubAccept } ? "SubAccept" : null;
+    internal static string? CountedReplies(Event e) => e is AliaMsg { Body: SubPromise or SubAccepted } m ? m.Body.GetType().Name : null;
 
     /// <summary>The named fault plans (the P config AliaFaulty of p-models/Alia/PTst/Harness.p is "chaos"; "crashstop" is chaos with the crash for good).</summary>
     public static FaultPlan Faults(string name) => name switch
@@ -143,7 +148,10 @@ public static class AliaScenarios
         "reorder" => new FaultPlan(Reorder: true),
         "chaos" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 1, Restart: true, TimerOdds: 10),
         "crashstop" => Faults("chaos") with { Restart = false },
-        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos or crashstop"),
+        // Conflict-forcing (issue 46, real instance Paxos with several takeovers): SubAccepts lost on purpose (up to 8, odds
+        // 1/2 each: partial accepts), SubPromise and SubAccepted replies duplicated on purpose (up to 4), one crash-restart.
+        "conflict" => new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, TimerOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, crashstop or conflict"),
     };
 
     /// <summary>The client scripts of a workload on a layout.</summary>
@@ -184,7 +192,7 @@ public static class AliaScenarios
             var v => throw new ArgumentException($"instances \"{v}\": use abstract (instance Paxos as a chosen log) or paxos (real instance Paxos)"),
         };
         if (mutant is AliaMutant.M11CrossInstance or AliaMutant.MQHalfQuorum or AliaMutant.MABAcceptBelow or AliaMutant.MPVPromiseVolatile
-                or AliaMutant.MNSNextSlotOffByOne or AliaMutant.MDADuplicateAcks or AliaMutant.MBRBallotReused && !paxos)
+                or AliaMutant.MNSNextSlotOffByOne or AliaMutant.MDADuplicateAcks or AliaMutant.MBRBallotReused or AliaMutant.MSLLowestBallot && !paxos)
             throw new ArgumentException($"mutant {mutantName} needs real instance Paxos (instances paxos): the abstract instances have no ballots or quorums");
         int takeovers = 1;
         if (fields.TryGetValue("takeovers", out var tk))

@@ -83,6 +83,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         public int NextSlot = 1;
         public bool KnowsNext, Retired;
         public int Unserved;                                      // retries seen since the last word from a leader
+        public bool Conflicting;                                  // this Phase 1 heard two entries at two ballots for a slot
     }
 
     private AliaLayout L = null!;
@@ -231,7 +232,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         m.Bal = new Ballot(m.MaxRound, _me);
         ObserveLocal(new LocalBallotStart(NodeOf(m), Group(m.Inst), m.Bal, "StartInstanceLeader"));
         m.Role = Role.Candidate;
-        m.TallyP.Clear(); m.Reports.Clear();
+        m.TallyP.Clear(); m.Reports.Clear(); m.Conflicting = false;
         Coverage.Hit("alia: an instance election started");
         ToMembers(m.Inst, new SubPrepare(m.Inst, m.Bal, _me));
         Arm();
@@ -268,13 +269,20 @@ public sealed class Replica : AliaActor<ReplicaInit>
         if (m.Role != Role.Candidate || p.Bal != m.Bal) return;
         m.TallyP.Add(p.From);
         foreach (var (s, a) in p.Accepted)
-            if (!m.Reports.TryGetValue(s, out var r) || a.Bal > r.Bal) m.Reports[s] = a;
+        {
+            bool has = m.Reports.TryGetValue(s, out var r);
+            if (has && r.Bal != a.Bal && Entries.Key(r.Entry) != Entries.Key(a.Entry)) m.Conflicting = true;
+            if (!has || (_mutant == AliaMutant.MSLLowestBallot ? a.Bal < r.Bal : a.Bal > r.Bal)) m.Reports[s] = a;
+        }
         if (!Quorum(m.Inst, m.TallyP.Count)) return;
         ObserveLocal(new LocalQuorum(NodeOf(m), "SubPromise", m.Bal, [.. m.TallyP.Select(r => new Counted($"r{r}", m.Bal, Group(m.Inst)))],
             Members(m.Inst).Count / 2 + 1, "BecomeInstanceLeader", Group(m.Inst)));
         m.Role = Role.Leader;
         m.Proposed.Clear(); m.TallyA.Clear();
         Coverage.Hit("alia: an instance leader took over");
+        // "Rule matters" (issue 46): the Phase-1 quorum reported different entries at different ballots for one slot,
+        // so re-proposing the highest ballot's entry differs from the lowest's or any.
+        if (m.Conflicting) Coverage.Hit("alia: rule matters: a Phase-1 quorum reported two entries at two ballots for one slot");
         int top = m.Reports.Keys.Concat(m.Committed.Keys).DefaultIfEmpty(0).Max();
         for (int s = 1; s <= top; s++)
         {

@@ -166,6 +166,8 @@ public enum AliaMutant
     MDADuplicateAcks,
     /// <summary>MBR (node-local family; real instance Paxos only): a restarted member that led its instance runs Phase 1 again with its old ballot (breaks N5).</summary>
     MBRBallotReused,
+    /// <summary>MSL (selection family; real instance Paxos only): a new instance leader re-proposes the entry reported at the lowest ballot instead of the highest.</summary>
+    MSLLowestBallot,
 }
 
 /// <summary>An object's state in an instance: version (the number of Puts applied) and value (TLA+ KV).</summary>

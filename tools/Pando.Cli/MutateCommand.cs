@@ -1,0 +1,194 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using System.Text.Json.Nodes;
+
+namespace Pando.Cli;
+
+/// <summary>
+/// <c>./pando mutate</c>: a mutation sweep with Stryker.NET over one protocol's C# roles, whose test command is that
+/// protocol's fast-tier Coyote manifest (tests/Coyote.Manifest.Tests). Full tier only, never in CI.
+/// </summary>
+public static class MutateCommand
+{
+    /// <summary>Help text.</summary>
+    public const string Help = """
+        usage: ./pando mutate --protocol P [--level csharp] [--tests pass|all] [--file F]... [--concurrency N] [--record]
+
+        Runs Stryker.NET (the dotnet tool pinned in .config/dotnet-tools.json) over the C# role classes of protocol P
+        (the actors, not Shared/, Planning/ or the monitors), with tests/Coyote.Manifest.Tests as the test command: every
+        fast-tier test of P in tests/coyote.json, judged as ./pando check --coyote judges it. A mutant is killed when
+        some test does not give its expected verdict (a monitor fires, a witness is no longer reached, a run crashes).
+          --protocol P     Pando, PQR, RSPaxos, LEGOStore or Alia
+          --level L        csharp (the only level this command runs today; p and tla are refused with a reason)
+          --tests T        pass (default): the passing tests only, so the score says what the explorations catch;
+                           all: the bug tests too
+          --file F         mutate this file under src/PandoCoyote/P/ instead of the default role files (repeatable)
+          --concurrency N  Stryker's parallel test runners (default 2)
+          --record         write the protocol's row, its survivors and the wall time into docs/benchmarks/mutation.md
+        Output: .pando/out/mutate/P/ (Stryker's JSON and HTML reports, the generated config). A full sweep of one
+        protocol takes tens of minutes to hours on 2 cores; docs/benchmarks/mutation.md records the measured times.
+        """;
+
+    /// <summary>The role files mutated by default, per protocol (relative to src/PandoCoyote/P/).</summary>
+    public static readonly IReadOnlyDictionary<string, string[]> RoleFiles = new Dictionary<string, string[]>
+    {
+        ["Pando"] = ["DataSite.cs", "FrontEnd.cs", "Delegate.cs", "Leader.cs", "Proposer.cs"],
+        ["PQR"] = ["Replica.cs", "Client.cs"],
+        ["RSPaxos"] = ["Server.cs", "Client.cs"],
+        ["LEGOStore"] = ["Server.cs", "Client.cs", "Reconfig.cs"],
+        ["Alia"] = ["Replica.cs", "Instance.cs", "StateMachine.cs", "Client.cs", "Root/RootReplica.cs"],
+    };
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(IReadOnlyList<string> argv)
+    {
+        var a = new Args("mutate", argv);
+        string? protocol = null, level = "csharp", tests = "pass";
+        var files = new List<string>();
+        int concurrency = 2;
+        bool record = false;
+        for (var t = a.Next(); t is not null; t = a.Next())
+        {
+            switch (t)
+            {
+                case "--help" or "-h": throw new HelpRequested(Help);
+                case "--protocol": protocol = a.Value(t); break;
+                case "--level": level = a.Value(t); break;
+                case "--tests": tests = a.Value(t); break;
+                case "--file": files.Add(a.Value(t)); break;
+                case "--concurrency": concurrency = a.IntValue(t, 1); break;
+                case "--record": record = true; break;
+                default: throw a.Unknown(t);
+            }
+        }
+        if (protocol is null) throw new UsageError("mutate: --protocol is required (Pando, PQR, RSPaxos, LEGOStore or Alia)");
+        if (!RoleFiles.ContainsKey(protocol))
+            throw new UsageError($"mutate: unknown protocol \"{protocol}\" (choose one of {string.Join(", ", RoleFiles.Keys)})");
+        switch (level)
+        {
+            case "csharp": break;
+            case "p" or "tla":
+                throw new UsageError($"mutate: level \"{level}\" is not implemented yet: only the C# sweep (--level csharp) runs today");
+            default: throw new UsageError($"mutate: unknown level \"{level}\" (choose csharp; p and tla are not implemented yet)");
+        }
+        if (tests is not ("pass" or "all")) throw new UsageError($"mutate: --tests must be pass or all, got \"{tests}\"");
+
+        var root = Program.RepoRoot();
+        var protoDir = Path.Combine(root, "src", "PandoCoyote", protocol);
+        var chosen = files.Count > 0 ? files : [.. RoleFiles[protocol]];
+        foreach (var f in chosen)
+            if (!File.Exists(Path.Combine(protoDir, f)))
+                throw new InputError($"mutate: {Path.Combine("src", "PandoCoyote", protocol, f)} does not exist");
+
+        var outDir = Path.Combine(root, ".pando", "out", "mutate", protocol);
+        Directory.CreateDirectory(outDir);
+        var config = new JsonObject
+        {
+            ["stryker-config"] = new JsonObject
+            {
+                ["project"] = "PandoCoyote.csproj",
+                ["test-projects"] = new JsonArray(Path.Combine(root, "tests", "Coyote.Manifest.Tests", "Coyote.Manifest.Tests.csproj")),
+                ["mutate"] = new JsonArray([.. chosen.Select(f => (JsonNode)$"**/{protocol}/{f}")]),
+                ["coverage-analysis"] = "perTest",
+                ["concurrency"] = concurrency,
+                ["reporters"] = new JsonArray("json", "html", "progress"),
+                ["additional-timeout"] = 60000,
+                ["configuration"] = "Release",
+                ["disable-bail"] = false,
+            },
+        };
+        var configPath = Path.Combine(outDir, "stryker-config.json");
+        File.WriteAllText(configPath, config.ToJsonString(new System.Text.Json.JsonSerializerOptions { WriteIndented = true }) + "\n");
+
+        var psi = new ProcessStartInfo("dotnet", ["stryker", "--config-file", configPath, "--output", outDir, "--skip-version-check"])
+        {
+            WorkingDirectory = Path.Combine(root, "tests", "Coyote.Manifest.Tests"),
+            UseShellExecute = false,
+        };
+        psi.Environment["PANDO_ROOT"] = root;
+        psi.Environment["PANDO_MANIFEST_PROTOCOL"] = protocol;
+        psi.Environment["PANDO_MANIFEST_KIND"] = tests;
+        Console.WriteLine($"mutate: Stryker.NET over {string.Join(", ", chosen)} of {protocol}, tests: the {tests} fast-tier Coyote tests; output {outDir}");
+        var clock = Stopwatch.StartNew();
+        using (var p = Process.Start(psi) ?? throw new InputError("mutate: could not start dotnet stryker (run dotnet tool restore)"))
+        {
+            p.WaitForExit();
+            if (p.ExitCode != 0) { Console.Error.WriteLine($"pando: mutate: Stryker exited with code {p.ExitCode}"); return 1; }
+        }
+        clock.Stop();
+        var report = Directory.EnumerateFiles(outDir, "mutation-report.json", SearchOption.AllDirectories)
+            .OrderByDescending(File.GetLastWriteTimeUtc).FirstOrDefault()
+            ?? throw new InputError($"mutate: Stryker wrote no mutation-report.json under {outDir}");
+        var summary = Summarize(report, protocol);
+        Console.WriteLine(summary.Row(clock.Elapsed));
+        if (record) Record(root, summary, clock.Elapsed, tests, chosen);
+        return 0;
+    }
+
+    /// <summary>Counts of one sweep, and its survivors.</summary>
+    public sealed record Summary(string Protocol, int Killed, int Survived, int Timeout, int NoCoverage, int Other, IReadOnlyList<string> Survivors)
+    {
+        /// <summary>Killed and timed-out mutants over the ones that ran or had no test covering them.</summary>
+        public double Score => Killed + Timeout + Survived + NoCoverage == 0 ? 0 : 100.0 * (Killed + Timeout) / (Killed + Timeout + Survived + NoCoverage);
+
+        /// <summary>A Markdown table row.</summary>
+        public string Row(TimeSpan wall) => string.Create(CultureInfo.InvariantCulture,
+            $"| {Protocol} | {Killed} | {Survived} | {Timeout} | {NoCoverage} | {Other} | {Score:F1}% | {wall.TotalMinutes:F0} min |");
+    }
+
+    /// <summary>Reads Stryker's JSON report (mutation-testing-report-schema): every mutant's status, survivors with their place.</summary>
+    public static Summary Summarize(string reportPath, string protocol)
+    {
+        var json = JsonNode.Parse(File.ReadAllText(reportPath)) ?? throw new InputError($"{reportPath}: not JSON");
+        int killed = 0, survived = 0, timeout = 0, noCov = 0, other = 0;
+        var survivors = new List<string>();
+        foreach (var (file, node) in json["files"]?.AsObject() ?? [])
+            foreach (var m in node?["mutants"]?.AsArray() ?? [])
+            {
+                var status = m?["status"]?.GetValue<string>() ?? "";
+                switch (status)
+                {
+                    case "Killed": killed++; break;
+                    case "Timeout": timeout++; break;
+                    case "NoCoverage": noCov++; survivors.Add(Describe(file, m!, "no coverage")); break;
+                    case "Survived": survived++; survivors.Add(Describe(file, m!, "survived")); break;
+                    default: other++; break;
+                }
+            }
+        return new Summary(protocol, killed, survived, timeout, noCov, other, survivors);
+    }
+
+    private static string Describe(string file, JsonNode m, string status)
+    {
+        var line = m["location"]?["start"]?["line"]?.GetValue<int>() ?? 0;
+        var name = Path.GetFileName(file);
+        return $"{name}:{line} {m["mutatorName"]?.GetValue<string>()} → `{(m["replacement"]?.GetValue<string>() ?? "").Replace("\n", " ", StringComparison.Ordinal).Replace("|", "\\|", StringComparison.Ordinal)}` ({status})";
+    }
+
+    private static void Record(string root, Summary s, TimeSpan wall, string tests, IReadOnlyList<string> files)
+    {
+        var path = Path.Combine(root, "docs", "benchmarks", "mutation.md");
+        var text = File.Exists(path) ? File.ReadAllText(path) : "";
+        var begin = $"<!-- mutate {s.Protocol} begin -->";
+        var end = $"<!-- mutate {s.Protocol} end -->";
+        var sb = new StringBuilder();
+        sb.AppendLine(begin);
+        sb.AppendLine(CultureInfo.InvariantCulture, $"### {s.Protocol} (C#, Stryker.NET)");
+        sb.AppendLine();
+        sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando mutate --protocol {s.Protocol} --tests {tests} --record`; files: {string.Join(", ", files.Select(f => $"`src/PandoCoyote/{s.Protocol}/{f}`"))}.");
+        sb.AppendLine();
+        sb.AppendLine("| protocol | killed | survived | timeout | no coverage | other (compile error, ignored) | score | wall time |");
+        sb.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|");
+        sb.AppendLine(s.Row(wall));
+        sb.AppendLine();
+        sb.AppendLine(CultureInfo.InvariantCulture, $"Survivors and mutants without coverage ({s.Survivors.Count}):");
+        sb.AppendLine();
+        foreach (var x in s.Survivors) sb.AppendLine(CultureInfo.InvariantCulture, $"- {x}");
+        sb.AppendLine(end);
+        int i = text.IndexOf(begin, StringComparison.Ordinal), j = text.IndexOf(end, StringComparison.Ordinal);
+        text = i >= 0 && j > i ? text[..i] + sb.ToString().TrimEnd('\n', '\r') + text[(j + end.Length)..] : text.TrimEnd() + "\n\n" + sb;
+        File.WriteAllText(path, text.TrimEnd() + "\n");
+        Console.WriteLine($"recorded {s.Protocol} in {path}");
+    }
+}
