@@ -13,7 +13,7 @@ public static class MutateCommand
 {
     /// <summary>Help text.</summary>
     public const string Help = """
-        usage: ./pando mutate --protocol P [--level csharp] [--tests pass|all] [--file F]... [--concurrency N] [--record]
+        usage: ./pando mutate --protocol P [--level csharp] [--tests pass|all] [--file F]... [--method M]... [--concurrency N] [--record]
 
         Runs Stryker.NET (the dotnet tool pinned in .config/dotnet-tools.json) over the C# role classes of protocol P
         (the actors, not Shared/, Planning/ or the monitors), with tests/Coyote.Manifest.Tests as the test command: every
@@ -24,6 +24,8 @@ public static class MutateCommand
           --tests T        pass (default): the passing tests only, so the score says what the explorations catch;
                            all: the bug tests too
           --file F         mutate this file under src/PandoCoyote/P/ instead of the default role files (repeatable)
+          --method M       mutate only the bodies of the methods named M in those files (repeatable; Stryker's
+                           character spans), e.g. a protocol's core handlers
           --concurrency N  Stryker's parallel test runners (default 2)
           --record         write the protocol's row, its survivors and the wall time into docs/benchmarks/mutation.md
         Output: .pando/out/mutate/P/ (Stryker's JSON and HTML reports, the generated config). A full sweep of one
@@ -46,6 +48,7 @@ public static class MutateCommand
         var a = new Args("mutate", argv);
         string? protocol = null, level = "csharp", tests = "pass";
         var files = new List<string>();
+        var methods = new List<string>();
         int concurrency = 2;
         bool record = false;
         for (var t = a.Next(); t is not null; t = a.Next())
@@ -57,6 +60,7 @@ public static class MutateCommand
                 case "--level": level = a.Value(t); break;
                 case "--tests": tests = a.Value(t); break;
                 case "--file": files.Add(a.Value(t)); break;
+                case "--method": methods.Add(a.Value(t)); break;
                 case "--concurrency": concurrency = a.IntValue(t, 1); break;
                 case "--record": record = true; break;
                 default: throw a.Unknown(t);
@@ -89,7 +93,7 @@ public static class MutateCommand
             {
                 ["project"] = "PandoCoyote.csproj",
                 ["test-projects"] = new JsonArray(Path.Combine(root, "tests", "Coyote.Manifest.Tests", "Coyote.Manifest.Tests.csproj")),
-                ["mutate"] = new JsonArray([.. chosen.Select(f => (JsonNode)$"**/{protocol}/{f}")]),
+                ["mutate"] = new JsonArray([.. Patterns(protoDir, protocol, chosen, methods).Select(x => (JsonNode)x)]),
                 ["coverage-analysis"] = "perTest",
                 ["concurrency"] = concurrency,
                 ["reporters"] = new JsonArray("json", "html", "progress"),
@@ -124,6 +128,56 @@ public static class MutateCommand
         Console.WriteLine(summary.Row(clock.Elapsed));
         if (record) Record(root, summary, clock.Elapsed, tests, chosen);
         return 0;
+    }
+
+    /// <summary>
+    /// Stryker's mutate patterns: each file whole, or with <paramref name="methods"/> the character spans of those methods'
+    /// declarations and bodies (<c>**/P/File.cs{start..end}</c>). A method name found in none of the files is an input error.
+    /// </summary>
+    public static IReadOnlyList<string> Patterns(string protoDir, string protocol, IReadOnlyList<string> files, IReadOnlyList<string> methods)
+    {
+        if (methods.Count == 0) return [.. files.Select(f => $"**/{protocol}/{f}")];
+        var patterns = new List<string>();
+        var found = new HashSet<string>();
+        foreach (var f in files)
+        {
+            var text = File.ReadAllText(Path.Combine(protoDir, f));
+            foreach (var m in methods)
+                foreach (var (start, end) in MethodSpans(text, m))
+                {
+                    found.Add(m);
+                    patterns.Add($"**/{protocol}/{f}{{{start}..{end}}}");
+                }
+        }
+        var missing = methods.Where(m => !found.Contains(m)).ToList();
+        if (missing.Count > 0) throw new InputError($"mutate: no method named {string.Join(", ", missing)} in {string.Join(", ", files)} of {protocol}");
+        return patterns;
+    }
+
+    /// <summary>The character spans of every method called <paramref name="name"/>: from its declaration to the closing brace (or the ';' of an expression body).</summary>
+    public static IEnumerable<(int Start, int End)> MethodSpans(string text, string name)
+    {
+        var rx = new System.Text.RegularExpressions.Regex($@"^[ 	]*(?:(?:private|public|internal|protected|static|override|async)\s+)+[\w<>\[\],.? ]+?\s+{System.Text.RegularExpressions.Regex.Escape(name)}\s*\(",
+            System.Text.RegularExpressions.RegexOptions.Multiline);
+        foreach (System.Text.RegularExpressions.Match m in rx.Matches(text))
+        {
+            int i = m.Index + m.Length, depth = 1;
+            while (i < text.Length && depth > 0) { if (text[i] == '(') depth++; else if (text[i] == ')') depth--; i++; }   // the parameter list
+            int brace = text.IndexOf('{', i), arrow = text.IndexOf("=>", i, StringComparison.Ordinal), semi = text.IndexOf(';', i);
+            if (arrow >= 0 && (brace < 0 || arrow < brace) && semi > arrow)
+            {
+                yield return (m.Index, semi + 1);                                    // expression body
+                continue;
+            }
+            if (brace < 0) continue;
+            depth = 0;
+            for (i = brace; i < text.Length; i++)
+            {
+                if (text[i] == '{') depth++;
+                else if (text[i] == '}' && --depth == 0) break;
+            }
+            yield return (m.Index, Math.Min(i + 1, text.Length));
+        }
     }
 
     /// <summary>Counts of one sweep, and its survivors.</summary>

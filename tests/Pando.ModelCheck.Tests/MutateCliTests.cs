@@ -1,0 +1,63 @@
+using Pando.Cli;
+
+namespace Pando.ModelCheck.Tests;
+
+/// <c>./pando mutate</c>: bad input is one clear error (exit 2, nothing run or written), and the method spans handed to
+/// Stryker cover exactly the named methods. The sweep itself is full tier (docs/benchmarks/mutation.md).
+public class MutateCliTests
+{
+    [Theory]
+    [InlineData("mutate: unknown protocol \"Paxos\" (choose one of Pando, PQR, RSPaxos, LEGOStore, Alia)", "mutate", "--protocol", "Paxos")]
+    [InlineData("mutate: --protocol is required", "mutate")]
+    [InlineData("mutate: level \"tla\" is not implemented yet", "mutate", "--protocol", "PQR", "--level", "tla")]
+    [InlineData("mutate: unknown level \"java\"", "mutate", "--protocol", "PQR", "--level", "java")]
+    [InlineData("mutate: --tests must be pass or all, got \"some\"", "mutate", "--protocol", "PQR", "--tests", "some")]
+    [InlineData("src/PandoCoyote/PQR/Nope.cs does not exist", "mutate", "--protocol", "PQR", "--file", "Nope.cs")]
+    [InlineData("mutate: no method named OnNothing in Replica.cs of PQR", "mutate", "--protocol", "PQR", "--file", "Replica.cs", "--method", "OnNothing")]
+    public void Bad_input_is_one_clear_error_and_runs_nothing(string expected, params string[] args)
+    {
+        var before = Directory.Exists(Path.Combine(Repo.Root, ".pando", "out", "mutate", "Paxos"));
+        var (code, _, stderr) = Repo.RunCli(args);
+        Assert.Equal(2, code);
+        Assert.Contains(expected, stderr);
+        Assert.Single(stderr.Trim().Split('\n'));
+        Assert.Equal(before, Directory.Exists(Path.Combine(Repo.Root, ".pando", "out", "mutate", "Paxos")));
+    }
+
+    [Fact]
+    public void Method_spans_cover_the_declaration_and_body()
+    {
+        const string text = """
+            class C
+            {
+                private void OnP1a(P1a m)
+                {
+                    if (m.Bal > 0) { Go(); }
+                }
+
+                private bool Prefer(int a, int b) => a > b;
+
+                private void Other() { }
+            }
+            """;
+        var spans = MutateCommand.MethodSpans(text, "OnP1a").ToList();
+        Assert.Single(spans);
+        var body = text[spans[0].Start..spans[0].End];
+        Assert.StartsWith("    private void OnP1a(P1a m)", body);
+        Assert.EndsWith("}", body);
+        Assert.Contains("Go();", body);
+        Assert.DoesNotContain("Prefer", body);
+        var expr = MutateCommand.MethodSpans(text, "Prefer").Single();
+        Assert.EndsWith("=> a > b;", text[expr.Start..expr.End]);
+        Assert.Empty(MutateCommand.MethodSpans(text, "Missing"));
+    }
+
+    [Fact]
+    public void The_PQR_core_handlers_are_found_in_the_replica()
+    {
+        var dir = Path.Combine(Repo.Root, "src", "PandoCoyote", "PQR");
+        var patterns = MutateCommand.Patterns(dir, "PQR", ["Replica.cs"], ["OnP1a", "OnP2a", "TryLead", "Prefer"]);
+        Assert.Equal(4, patterns.Count);
+        Assert.All(patterns, p => Assert.Matches(@"^\*\*/PQR/Replica\.cs\{\d+\.\.\d+\}$", p));
+    }
+}
