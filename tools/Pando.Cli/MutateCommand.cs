@@ -126,7 +126,7 @@ public static class MutateCommand
             ?? throw new InputError($"mutate: Stryker wrote no mutation-report.json under {outDir}");
         var summary = Summarize(report, protocol);
         Console.WriteLine(summary.Row(clock.Elapsed));
-        if (record) Record(root, summary, clock.Elapsed, tests, chosen);
+        if (record) Record(root, summary, clock.Elapsed, tests, chosen, methods, concurrency);
         return 0;
     }
 
@@ -220,7 +220,7 @@ public static class MutateCommand
         return $"{name}:{line} {m["mutatorName"]?.GetValue<string>()} → `{(m["replacement"]?.GetValue<string>() ?? "").Replace("\n", " ", StringComparison.Ordinal).Replace("|", "\\|", StringComparison.Ordinal)}` ({status})";
     }
 
-    private static void Record(string root, Summary s, TimeSpan wall, string tests, IReadOnlyList<string> files)
+    private static void Record(string root, Summary s, TimeSpan wall, string tests, IReadOnlyList<string> files, IReadOnlyList<string> methods, int concurrency)
     {
         var path = Path.Combine(root, "docs", "benchmarks", "mutation.md");
         var text = File.Exists(path) ? File.ReadAllText(path) : "";
@@ -230,7 +230,8 @@ public static class MutateCommand
         sb.AppendLine(begin);
         sb.AppendLine(CultureInfo.InvariantCulture, $"### {s.Protocol} (C#, Stryker.NET)");
         sb.AppendLine();
-        sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando mutate --protocol {s.Protocol} --tests {tests} --record`; files: {string.Join(", ", files.Select(f => $"`src/PandoCoyote/{s.Protocol}/{f}`"))}.");
+        var args = string.Concat(files.Select(f => $" --file {f}")) + string.Concat(methods.Select(m => $" --method {m}"));
+        sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando mutate --protocol {s.Protocol}{args} --tests {tests} --concurrency {concurrency} --record`.");
         sb.AppendLine();
         sb.AppendLine("| protocol | killed | survived | timeout | no coverage | other (compile error, ignored) | score | wall time |");
         sb.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|");
