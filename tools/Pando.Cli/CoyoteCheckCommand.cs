@@ -164,10 +164,7 @@ public static class CoyoteCheckCommand
         else
             foreach (var t in tests)
             {
-                Coverage.Reset();
-                var r = CoyoteRunner.Run(Build(t, o.Tier), quiet: true);
-                var reached = Coverage.Snapshot();
-                var j = Judged(t, r, reached);
+                var (r, j, reached) = RunOne(t, o.Tier);
                 rows.Add((t, r, j, reached));
                 Console.WriteLine(Line(t, r, j));
             }
@@ -211,11 +208,14 @@ public static class CoyoteCheckCommand
     /// witnesses). The xunit project tests/Coyote.Manifest.Tests calls it, one case per manifest entry (the test command
     /// of <c>./pando mutate</c>).
     /// </summary>
-    public static Judgement RunJudged(CoyoteTestEntry t, Tier tier)
+    public static Judgement RunJudged(CoyoteTestEntry t, Tier tier) => RunOne(t, tier).Judgement;
+
+    private static (CoyoteResult Result, Judgement Judgement, IReadOnlyDictionary<string, long> Reached) RunOne(CoyoteTestEntry t, Tier tier)
     {
         Coverage.Reset();
         var r = CoyoteRunner.Run(Build(t, tier), quiet: true);
-        return Judged(t, r, Coverage.Snapshot());
+        var reached = Coverage.Snapshot();
+        return (r, Judged(t, r, reached), reached);
     }
 
     private static Judgement Judged(CoyoteTestEntry t, CoyoteResult r, IReadOnlyDictionary<string, long> reached) =>

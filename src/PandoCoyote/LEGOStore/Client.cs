@@ -202,8 +202,7 @@ public sealed class Client : LegoActor
     private int SpecPhase1Need => !Cp.OptGet ? Cp.Q1 : Math.Max(Cp.Q1, Cp.Protocol == LegoProtocol.Abd ? Cp.Q2 : Cp.Q4);
 
     /// <summary>TLA+ GetPhase1Need: max(q1, q2) (ABD) or max(q1, q4) (CAS) with the optimized GET, else q1 (M3: q1).</summary>
-    private int GetPhase1Need => !Cp.OptGet || Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1
-        : Math.Max(Cp.Q1, Cp.Protocol == LegoProtocol.Abd ? Cp.Q2 : Cp.Q4);
+    private int GetPhase1Need => Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1 : SpecPhase1Need;
 
     /// <summary>TLA+ GetQueried (ABD and CAS): the highest tag seen; the fast path, or phase 2.</summary>
     private void GetQueried()
