@@ -132,6 +132,25 @@ public class CoyoteWitnessTests
         }
         finally { File.Delete(path); }
     }
+
+    [Fact]
+    public void A_pass_in_which_a_registered_node_local_rule_judged_nothing_fails_as_not_reached()
+    {
+        var path = Path.GetTempFileName();
+        File.WriteAllText(path, """{"tests":[{"name":"T","protocol":"PQR","deployment":{"params":"S1"},"expect":"pass","iterations":{"fast":1,"full":1},"seed":1,"strategy":"random","maxSteps":100,"timeLimitSeconds":60,"description":"d"}]}""");
+        try
+        {
+            var t = CoyoteTestManifest.Load(path).Tests[0];
+            var ok = new Judgement(true, "pass as expected");
+            var reached = new Dictionary<string, long> { ["local: PQR-N4 registered"] = 5, ["local: PQR-N1 registered"] = 5, ["local: PQR-N1 judged an observation"] = 40 };
+            var j = CoyoteCheckCommand.Witnessed(ok, t, reached);
+            Assert.False(j.Ok);
+            Assert.Equal("NOT REACHED: the run passed but never reached \"local: PQR-N4 judged an observation\"", j.Message);
+            reached["local: PQR-N4 judged an observation"] = 1;
+            Assert.True(CoyoteCheckCommand.Witnessed(ok, t, reached).Ok);
+        }
+        finally { File.Delete(path); }
+    }
 }
 
 /// ./pando check --coyote end to end: listing, misuse, and a flipped expectation failing.

@@ -123,10 +123,14 @@ public static class CoyoteCheckCommand
         }
     }
 
-    /// <summary>A passing test fails as NOT REACHED when a path it names as a witness was never reached.</summary>
+    /// <summary>
+    /// A passing test fails as NOT REACHED when a path it names as a witness was never reached, or, in a test expected to
+    /// pass, when a node-local rule it registered never judged an observation (docs/local-rules.md).
+    /// </summary>
     public static Judgement Witnessed(Judgement j, CoyoteTestEntry t, IReadOnlyDictionary<string, long> reached)
     {
-        var missing = t.Reaches.Where(w => reached.GetValueOrDefault(w) == 0).ToList();
+        var missing = t.Reaches.Where(w => reached.GetValueOrDefault(w) == 0)
+            .Concat(t.Expect.Kind == VerdictKind.Pass ? LocalRules.Unexercised(reached).Select(LocalRules.CheckedWitness) : []).ToList();
         return !j.Ok || missing.Count == 0 ? j
             : new Judgement(false, $"NOT REACHED: the run passed but never reached {string.Join(", ", missing.Select(m => $"\"{m}\""))}");
     }

@@ -73,12 +73,17 @@ public abstract class LocalRuleMonitor : Monitor
     protected void OnObservation(Monitor.Event e)
     {
         var body = ((LocalObservation)e).Body;
-        if (body is LocalConfig c) { _prefix = c.Prefix; return; }
-        Check(body);
+        if (body is LocalConfig c)
+        {
+            _prefix = c.Prefix;
+            Coverage.Hit(LocalRules.RegisteredWitness($"{_prefix}-N{Rule.N}"));
+            return;
+        }
+        if (Check(body)) Coverage.Hit(LocalRules.CheckedWitness($"{_prefix}-N{Rule.N}"));
     }
 
-    /// <summary>Checks one observation.</summary>
-    protected abstract void Check(object o);
+    /// <summary>Checks one observation; true when the observation was one this rule judges (a witness that it looked).</summary>
+    protected abstract bool Check(object o);
 
     /// <summary>Fails the run with <c>[PREFIX-Nk] Name: message</c>.</summary>
     protected void Require(bool ok, Func<string> message)
@@ -98,18 +103,19 @@ public sealed class VoteRespectsPromiseMonitor : LocalRuleMonitor
     /// <inheritdoc/>
     protected override (int N, string Name) Rule => (1, "VoteRespectsPromise");
     /// <inheritdoc/>
-    protected override void Check(object o)
+    protected override bool Check(object o)
     {
         switch (o)
         {
-            case LocalPromise p: _promise[p.Node] = p.Promised; break;
+            case LocalPromise p: _promise[p.Node] = p.Promised; return false;
             case LocalVote v:
                 var before = _promise.GetValueOrDefault(v.Node, Ballot.None);
                 Require(v.Bal >= before, () => $"{v.Node} voted for {v.Value} in slot {v.Slot} at ballot {v.Bal}, below its promise {before} ({v.Action})");
                 Require(v.Promised >= v.Bal, () => $"{v.Node} voted at ballot {v.Bal} in slot {v.Slot} but its promise is {v.Promised} afterwards ({v.Action})");
                 _promise[v.Node] = v.Promised;
-                break;
+                return true;
         }
+        return false;
     }
 }
 
@@ -124,7 +130,7 @@ public sealed class PromiseMonotoneMonitor : LocalRuleMonitor
     /// <inheritdoc/>
     protected override (int N, string Name) Rule => (2, "PromiseMonotone");
     /// <inheritdoc/>
-    protected override void Check(object o)
+    protected override bool Check(object o)
     {
         var (node, now, action) = o switch
         {
@@ -132,10 +138,12 @@ public sealed class PromiseMonotoneMonitor : LocalRuleMonitor
             LocalVote v => (v.Node, v.Promised, v.Action),
             _ => (null, Ballot.None, ""),
         };
-        if (node is null) return;
-        if (_promise.TryGetValue(node, out var last))
+        if (node is null) return false;
+        bool compared = _promise.TryGetValue(node, out var last);
+        if (compared)
             Require(now >= last.Bal, () => $"{node}'s promise went down from {last.Bal} (after {last.Action}) to {now} ({action})");
         _promise[node] = (now, action);
+        return compared;
     }
 }
 
@@ -151,7 +159,7 @@ public sealed class BallotBindsValueMonitor : LocalRuleMonitor
     /// <inheritdoc/>
     protected override (int N, string Name) Rule => (3, "BallotBindsValue");
     /// <inheritdoc/>
-    protected override void Check(object o)
+    protected override bool Check(object o)
     {
         var (slot, bal, value, who) = o switch
         {
@@ -159,10 +167,10 @@ public sealed class BallotBindsValueMonitor : LocalRuleMonitor
             LocalVote v => (v.Slot, v.Bal, v.Value, $"{v.Node} voted ({v.Action})"),
             _ => ("", Ballot.None, (string?)null, ""),
         };
-        if (value is null) return;
-        if (_first.TryGetValue((slot, bal), out var f))
-            Require(f.Value == value, () => $"slot {slot}, ballot {bal}: {who} {value}, but {f.Who} {f.Value}");
-        else _first[(slot, bal)] = (value, who);
+        if (value is null) return false;
+        if (!_first.TryGetValue((slot, bal), out var f)) { _first[(slot, bal)] = (value, who); return false; }
+        Require(f.Value == value, () => $"slot {slot}, ballot {bal}: {who} {value}, but {f.Who} {f.Value}");
+        return true;
     }
 }
 
@@ -177,15 +185,16 @@ public sealed class QuorumDistinctMonitor : LocalRuleMonitor
     /// <inheritdoc/>
     protected override (int N, string Name) Rule => (4, "QuorumDistinct");
     /// <inheritdoc/>
-    protected override void Check(object o)
+    protected override bool Check(object o)
     {
-        if (o is not LocalQuorum q) return;
+        if (o is not LocalQuorum q) return false;
         var where = q.Group.Length > 0 ? $"{q.Group}, " : "";
         var stale = q.Replies.FirstOrDefault(r => r.Bal != q.Bal || r.Group != q.Group);
         Require(q.Replies.All(r => r.Bal == q.Bal && r.Group == q.Group), () => $"{q.Node} counted the reply of {stale} in its {q.Phase} quorum of ({where}{q.Bal}) ({q.Action})");
         int distinct = q.Replies.Select(r => r.From).Distinct().Count();
         Require(distinct >= q.Needed, () =>
             $"{q.Node} acted on a {q.Phase} quorum of ({where}{q.Bal}) with {distinct} distinct senders of {q.Needed} needed (counted: {string.Join(", ", q.Replies.Select(r => r.From))}) ({q.Action})");
+        return true;
     }
 }
 
@@ -200,13 +209,14 @@ public sealed class BallotFreshMonitor : LocalRuleMonitor
     /// <inheritdoc/>
     protected override (int N, string Name) Rule => (5, "BallotFresh");
     /// <inheritdoc/>
-    protected override void Check(object o)
+    protected override bool Check(object o)
     {
-        if (o is not LocalBallotStart b) return;
+        if (o is not LocalBallotStart b) return false;
         var where = b.Group.Length > 0 ? $" in {b.Group}" : "";
         if (_started.TryGetValue((b.Group, b.Bal), out var first))
             Require(false, () => $"{b.Proposer} started ballot {b.Bal}{where} ({b.Action}), which {first} started before");
         else _started[(b.Group, b.Bal)] = $"{b.Proposer} ({b.Action})";
+        return true;
     }
 }
 
@@ -220,6 +230,23 @@ public static class LocalRules
         ["BallotBindsValue"] = typeof(BallotBindsValueMonitor), ["QuorumDistinct"] = typeof(QuorumDistinctMonitor),
         ["BallotFresh"] = typeof(BallotFreshMonitor),
     };
+
+    /// <summary>The coverage key a rule (<c>PQR-N4</c>) hits once per run when it is registered.</summary>
+    public static string RegisteredWitness(string rule) => $"local: {rule} registered";
+
+    /// <summary>
+    /// The coverage key a rule hits each time it judged an observation: N1 a vote, N2 a promise compared with the
+    /// node's last one, N3 a second proposal or vote of one (slot, ballot), N4 a quorum, N5 a ballot start. A passing
+    /// test in which a registered rule never judged anything fails as NOT REACHED: a handler that stopped reporting
+    /// would otherwise leave its rule silently blind.
+    /// </summary>
+    public static string CheckedWitness(string rule) => $"local: {rule} judged an observation";
+
+    /// <summary>The rules registered in a run (by their coverage) that never judged an observation.</summary>
+    public static IEnumerable<string> Unexercised(IReadOnlyDictionary<string, long> reached) =>
+        reached.Keys.Where(k => k.StartsWith("local: ", StringComparison.Ordinal) && k.EndsWith(" registered", StringComparison.Ordinal))
+            .Select(k => k["local: ".Length..^" registered".Length])
+            .Where(rule => reached.GetValueOrDefault(CheckedWitness(rule)) == 0);
 
     /// <summary>Every node-local monitor type (the actors send every observation to each; Coyote ignores unregistered ones).</summary>
     public static readonly Type[] All = [.. Monitors.Values];
