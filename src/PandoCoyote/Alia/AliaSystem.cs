@@ -131,7 +131,7 @@ public static class AliaScenarios
         ["M10"] = AliaMutant.M10NoClose, ["M11"] = AliaMutant.M11CrossInstance, ["M14"] = AliaMutant.M14NoSessions,
         ["M16"] = AliaMutant.M16RetireBeforeAck, ["MQ"] = AliaMutant.MQHalfQuorum,
         ["MAB"] = AliaMutant.MABAcceptBelow, ["MPV"] = AliaMutant.MPVPromiseVolatile, ["MNS"] = AliaMutant.MNSNextSlotOffByOne,
-        ["MDA"] = AliaMutant.MDADuplicateAcks, ["MBR"] = AliaMutant.MBRBallotReused, ["MSL"] = AliaMutant.MSLLowestBallot,
+        ["MDA"] = AliaMutant.MDADuplicateAcks, ["MBR"] = AliaMutant.MBRBallotReused, ["MSL"] = AliaMutant.MSLLowestBallot, ["MSA"] = AliaMutant.MSAAnyReport,
     };
 
     private static readonly string[] Fields = ["layout", "qroot", "faults", "workload", "mutant", "instances", "takeovers", "root", "mode", "elections", "routing"];
@@ -192,7 +192,7 @@ public static class AliaScenarios
             var v => throw new ArgumentException($"instances \"{v}\": use abstract (instance Paxos as a chosen log) or paxos (real instance Paxos)"),
         };
         if (mutant is AliaMutant.M11CrossInstance or AliaMutant.MQHalfQuorum or AliaMutant.MABAcceptBelow or AliaMutant.MPVPromiseVolatile
-                or AliaMutant.MNSNextSlotOffByOne or AliaMutant.MDADuplicateAcks or AliaMutant.MBRBallotReused or AliaMutant.MSLLowestBallot && !paxos)
+                or AliaMutant.MNSNextSlotOffByOne or AliaMutant.MDADuplicateAcks or AliaMutant.MBRBallotReused or AliaMutant.MSLLowestBallot or AliaMutant.MSAAnyReport && !paxos)
             throw new ArgumentException($"mutant {mutantName} needs real instance Paxos (instances paxos): the abstract instances have no ballots or quorums");
         int takeovers = 1;
         if (fields.TryGetValue("takeovers", out var tk))

@@ -78,6 +78,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         public Ballot Bal = Ballot.None;
         public readonly HashSet<int> TallyP = [];
         public readonly Dictionary<int, (Ballot Bal, object Entry)> Reports = [];
+        public readonly Dictionary<int, List<Reported>> Heard = [];  // per slot, every accepted entry the SubPromises reported (for N6)
         public readonly Dictionary<int, List<Counted>> TallyA = [];  // per slot, the SubAccepted counted: distinct senders (MDA: every one)
         public readonly Dictionary<int, object> Proposed = [];
         public int NextSlot = 1;
@@ -232,7 +233,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         m.Bal = new Ballot(m.MaxRound, _me);
         ObserveLocal(new LocalBallotStart(NodeOf(m), Group(m.Inst), m.Bal, "StartInstanceLeader"));
         m.Role = Role.Candidate;
-        m.TallyP.Clear(); m.Reports.Clear(); m.Conflicting = false;
+        m.TallyP.Clear(); m.Reports.Clear(); m.Heard.Clear(); m.Conflicting = false;
         Coverage.Hit("alia: an instance election started");
         ToMembers(m.Inst, new SubPrepare(m.Inst, m.Bal, _me));
         Arm();
@@ -244,7 +245,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         m.Bal = m.Promised;
         ObserveLocal(new LocalBallotStart(NodeOf(m), Group(m.Inst), m.Bal, "Recover (MBR: the old ballot)"));
         m.Role = Role.Candidate;
-        m.TallyP.Clear(); m.Reports.Clear();
+        m.TallyP.Clear(); m.Reports.Clear(); m.Heard.Clear();
         ToMembers(m.Inst, new SubPrepare(m.Inst, m.Bal, _me));
         Arm();
     }
@@ -272,7 +273,9 @@ public sealed class Replica : AliaActor<ReplicaInit>
         {
             bool has = m.Reports.TryGetValue(s, out var r);
             if (has && r.Bal != a.Bal && Entries.Key(r.Entry) != Entries.Key(a.Entry)) m.Conflicting = true;
-            if (!has || (_mutant == AliaMutant.MSLLowestBallot ? a.Bal < r.Bal : a.Bal > r.Bal)) m.Reports[s] = a;
+            if (!has || _mutant switch { AliaMutant.MSLLowestBallot => a.Bal < r.Bal, AliaMutant.MSAAnyReport => false, _ => a.Bal > r.Bal }) m.Reports[s] = a;
+            if (!m.Heard.TryGetValue(s, out var heard)) m.Heard[s] = heard = [];
+            heard.Add(new Reported($"r{p.From}", a.Bal, Entries.Key(a.Entry)));
         }
         if (!Quorum(m.Inst, m.TallyP.Count)) return;
         ObserveLocal(new LocalQuorum(NodeOf(m), "SubPromise", m.Bal, [.. m.TallyP.Select(r => new Counted($"r{r}", m.Bal, Group(m.Inst)))],
@@ -287,7 +290,12 @@ public sealed class Replica : AliaActor<ReplicaInit>
         for (int s = 1; s <= top; s++)
         {
             if (m.Committed.ContainsKey(s)) continue;
-            if (m.Reports.TryGetValue(s, out var r)) { Coverage.Hit("alia: a new instance leader re-proposed an accepted entry"); ProposeAt(m, s, r.Entry); }
+            if (m.Reports.TryGetValue(s, out var r))
+            {
+                Coverage.Hit("alia: a new instance leader re-proposed an accepted entry");
+                ObserveLocal(new LocalSelect(NodeOf(m), $"i{m.Inst}/{s}", m.Bal, m.Heard.GetValueOrDefault(s) ?? [], Entries.Key(r.Entry), "BecomeInstanceLeader"));
+                ProposeAt(m, s, r.Entry);
+            }
             else ProposeAt(m, s, new NoopEntry());
         }
         m.NextSlot = _mutant == AliaMutant.MNSNextSlotOffByOne ? Math.Max(1, top) : top + 1;
@@ -539,7 +547,7 @@ public sealed class Replica : AliaActor<ReplicaInit>
         foreach (var m in _m.Values.Where(m => !m.Retired))          // retirement (truncation) is durable
         {
             m.Role = Role.Follower; m.Bal = Ballot.None;
-            m.TallyP.Clear(); m.Reports.Clear(); m.TallyA.Clear(); m.Proposed.Clear();
+            m.TallyP.Clear(); m.Reports.Clear(); m.Heard.Clear(); m.TallyA.Clear(); m.Proposed.Clear();
             if (_mutant == AliaMutant.MPVPromiseVolatile) m.Promised = m.Accepted.Values.Select(a => a.Bal).DefaultIfEmpty(Ballot.None).Max();
             ReportPromise(m, "Recover");
             Rebuild(m);

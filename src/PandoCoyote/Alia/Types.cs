@@ -168,6 +168,8 @@ public enum AliaMutant
     MBRBallotReused,
     /// <summary>MSL (selection family; real instance Paxos only): a new instance leader re-proposes the entry reported at the lowest ballot instead of the highest.</summary>
     MSLLowestBallot,
+    /// <summary>MSA (selection family; real instance Paxos only): a new instance leader re-proposes the first entry a SubPromise reported for a slot, whatever its ballot (breaks N6).</summary>
+    MSAAnyReport,
 }
 
 /// <summary>An object's state in an instance: version (the number of Puts applied) and value (TLA+ KV).</summary>

@@ -198,7 +198,7 @@ public static class PqrScenarios
         ["M17"] = PqrMutant.M17AcceptBelow, ["M18"] = PqrMutant.M18Amnesia, ["MC"] = PqrMutant.MCCommitShort,
         ["MX"] = PqrMutant.MXExecUncommitted, ["MQ"] = PqrMutant.MQWaitAll, ["MA"] = PqrMutant.MAAlwaysRinse,
         ["MPV"] = PqrMutant.MPVPromiseVolatile, ["MDA"] = PqrMutant.MDADuplicateAcks, ["MNS"] = PqrMutant.MNSNextSlotOffByOne,
-        ["MBO"] = PqrMutant.MBOBallotNotOwned, ["MSL"] = PqrMutant.MSLLowestBallot,
+        ["MBO"] = PqrMutant.MBOBallotNotOwned, ["MSL"] = PqrMutant.MSLLowestBallot, ["MSA"] = PqrMutant.MSAAnyReport,
     };
 
     private static readonly string[] Fields = ["params", "faults", "leader", "workload", "mutant", "perKey", "rinseFree", "reads", "dupCheck"];

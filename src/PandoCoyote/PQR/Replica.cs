@@ -422,9 +422,12 @@ public sealed class Replica : PqrActor<ReplicaInit>
         Coverage.Hit("pqr: a new leader took over");
         Observe(new ObsNewLeader(_id, _myBal));
         _prop.Clear(); _acks.Clear();
+        var reports = _p1bs.SelectMany(x => x.Value.Select(e => (e.Slot, R: new Reported($"r{x.Key}", B(e.Bal), e.Cmd.ToString(), e.Committed))))
+            .ToLookup(x => x.Slot, x => x.R);
         for (int s = 1; s <= top; s++)
         {
             var v = best.TryGetValue(s, out var b) ? b.Cmd : Mutant == PqrMutant.M15AckAtCommit ? HoleWrite(best) : PqrCmd.NoOp;
+            ObserveLocal(new LocalSelect(Node, $"{s}", B(_myBal), [.. reports[s]], v.ToString(), "BecomeLeader"));
             _prop[s] = v;
             _acks[s] = [];
             ObserveLocal(new LocalPropose(Node, $"{s}", B(_myBal), v.ToString(), "BecomeLeader"));
@@ -438,8 +441,13 @@ public sealed class Replica : PqrActor<ReplicaInit>
         ArmTimer();
     }
 
-    /// <summary>The selection rule of BecomeLeader: the higher ballot's command wins (MSL: the lower one's).</summary>
-    private bool Prefer(int bal, int than) => Mutant == PqrMutant.MSLLowestBallot ? bal < than : bal > than;
+    /// <summary>The selection rule of BecomeLeader: the higher ballot's command wins (MSL: the lower one's; MSA: the first reported).</summary>
+    private bool Prefer(int bal, int than) => Mutant switch
+    {
+        PqrMutant.MSLLowestBallot => bal < than,
+        PqrMutant.MSAAnyReport => false,
+        _ => bal > than,
+    };
 
     /// <summary>
     /// "Rule matters" witnesses (issue 46): the Phase-1 quorum reports, for one slot, different uncommitted commands at

@@ -88,6 +88,8 @@ public enum PqrMutant
     MBOBallotNotOwned,
     /// <summary>MSL (selection family): a new leader re-proposes, for each slot, the command reported at the lowest ballot instead of the highest.</summary>
     MSLLowestBallot,
+    /// <summary>MSA (selection family): a new leader re-proposes, for each slot, the first uncommitted command a Phase-1 reply reported, whatever its ballot (breaks N6).</summary>
+    MSAAnyReport,
 }
 
 /// <summary>How reads are served: PQR (brief §4.3–4.5) or one of the baselines of brief §4.9.</summary>

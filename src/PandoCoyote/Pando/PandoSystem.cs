@@ -72,9 +72,10 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         Use<ReadsChosenMonitor>(); Use<ReadsFreshMonitor>(); Use<CputTruthfulMonitor>(); Use<LinearizableMonitor>();
         Use<NoDataLossMonitor>(); Use<RecoverableMonitor>(); Use<GcSafeMonitor>(); Use<NoGapsMonitor>();
         if (CheckLiveness) { Use<LeaderDecidesMonitor>(); Use<CputReturnsMonitor>(); Use<ReadsReturnMonitor>(); }
-        // The node-local rules PANDO-N1, N2, N3, N5 (Shared/Testing/LocalRules.cs); Pando's quorums are not plain counts, so N4 is not used.
+        // The node-local rules PANDO-N1, N2, N3, N5 (Shared/Testing/LocalRules.cs); Pando's quorums are not plain counts, so N4 is not used,
+        // and its value choice is not the plain highest-ballot rule (a vid needs K shares), so N6 is not either.
         foreach (var (name, type) in LocalRules.Monitors)
-            if (name != "QuorumDistinct" && (Only is null || Only.Contains(type))) LocalRules.Register(rt, name, "PANDO");
+            if (name is not "QuorumDistinct" and not "SelectsHighest" && (Only is null || Only.Contains(type))) LocalRules.Register(rt, name, "PANDO");
 
         var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
         var sites = new List<ActorId>();

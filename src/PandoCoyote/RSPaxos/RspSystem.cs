@@ -51,7 +51,7 @@ public sealed record RspSystem(RspSettings Settings, FaultPlan Faults, RspWorklo
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        foreach (var name in Only ?? [.. RspMonitors.Safety.Keys, .. LocalRules.Monitors.Keys])
+        foreach (var name in Only ?? [.. RspMonitors.Safety.Keys, .. LocalRules.BallotRules])
             if (LocalRules.Monitors.ContainsKey(name)) LocalRules.Register(rt, name, "RSP");
             else RspMonitors.Register(rt, name, Settings);
         // Liveness (brief §6.2 L2, L3): these runs have no timers, so a request sent to a leader that is deposed before
@@ -246,7 +246,7 @@ public static class RspScenarios
         bool gc = F("gc", "false") switch { "true" => true, "false" => false, var g => throw new ArgumentException($"gc \"{g}\": use true or false") };
         if (mutant == RspMutant.M13TruncateUnflushed && !gc) throw new ArgumentException("mutant M13 (truncation before the checkpoint) needs gc true");
         var sys = new RspSystem(new RspSettings(p, mutant, resend, CatchUp: catchUp, Gc: gc), plan, workload, leader, liveness);
-        var known = RspMonitors.Safety.Keys.Concat(RspMonitors.Liveness.Keys).Concat(LocalRules.Monitors.Keys).ToList();
+        var known = RspMonitors.Safety.Keys.Concat(RspMonitors.Liveness.Keys).Concat(LocalRules.BallotRules).ToList();
         if (only is not null && !known.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not an RS-Paxos monitor ({string.Join(", ", known)})");
         return sys with { Only = only is null ? null : [only] };

@@ -13,7 +13,8 @@ namespace PandoCoyote.Shared.Testing;
 // it must come back from durable storage), two values under one ballot in one slot, a quorum counted with a repeated
 // sender or with a reply to another ballot, a ballot started twice. Each protocol maps its own state onto these
 // observations in its handlers (a PQR log entry, an RS-Paxos share's value id, an Alia root slot); the catalogue
-// (docs/invariants.json) lists them as <PROTOCOL>-N1 ... N5.
+// (docs/invariants.json) lists them as <PROTOCOL>-N1 ... N6. N6 (a new leader's value choice) is registered only by
+// the protocols whose choice is plain Paxos's highest-ballot rule (PQR, Alia's instance Paxos).
 // ---------------------------------------------------------------------------------------------------------------
 
 /// <summary>An acceptor's promise after a step (a Phase-1 answer, a vote that raised it, a restart reloading it).</summary>
@@ -51,6 +52,19 @@ public sealed record LocalQuorum(string Node, string Phase, Ballot Bal, IReadOnl
 /// </summary>
 public sealed record LocalBallotStart(string Proposer, string Group, Ballot Bal, string Action);
 
+/// <summary>One value a Phase-1 reply reported for a slot: the acceptor, the ballot it voted in, the value, and whether it is known chosen.</summary>
+public readonly record struct Reported(string From, Ballot Bal, string Value, bool Chosen = false)
+{
+    /// <inheritdoc/>
+    public override string ToString() => $"{Value} at {Bal} from {From}{(Chosen ? " (chosen)" : "")}";
+}
+
+/// <summary>
+/// A proposer that won Phase 1 of <paramref name="Bal"/> picked <paramref name="Value"/> for <paramref name="Slot"/>, having
+/// heard <paramref name="Reports"/> for that slot from its Phase-1 quorum (every reply as received, not a summary).
+/// </summary>
+public sealed record LocalSelect(string Proposer, string Slot, Ballot Bal, IReadOnlyList<Reported> Reports, string Value, string Action);
+
 /// <summary>The event carrying one of the observations above to the node-local monitors.</summary>
 public sealed class LocalObservation(object body) : Monitor.Event
 {
@@ -66,7 +80,7 @@ public abstract class LocalRuleMonitor : Monitor
 {
     private string _prefix = "?";
 
-    /// <summary>The rule's number (1..5) and name.</summary>
+    /// <summary>The rule's number (1..6) and name.</summary>
     protected abstract (int N, string Name) Rule { get; }
 
     /// <summary>Dispatches an observation.</summary>
@@ -220,6 +234,34 @@ public sealed class BallotFreshMonitor : LocalRuleMonitor
     }
 }
 
+/// <summary>
+/// N6 SelectsHighest (Paxos Phase 2a's value rule): a proposer that won Phase 1 proposes, in each slot, a value its
+/// Phase-1 quorum reported as chosen if there is one, else a value reported at the highest ballot reported for that
+/// slot. It chooses freely only where nothing was reported. A wrong pick (the lowest ballot's, the first reply's, its
+/// own client's) is caught at the proposal, before it can be chosen over a value that was.
+/// </summary>
+public sealed class SelectsHighestMonitor : LocalRuleMonitor
+{
+    [Start] [OnEventDoAction(typeof(LocalObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override (int N, string Name) Rule => (6, "SelectsHighest");
+    /// <inheritdoc/>
+    protected override bool Check(object o)
+    {
+        if (o is not LocalSelect s || s.Reports.Count == 0) return false;
+        var chosen = s.Reports.Where(r => r.Chosen).Select(r => r.Value).ToHashSet();
+        if (chosen.Count > 0)
+        {
+            Require(chosen.Contains(s.Value), () => $"{s.Proposer} proposed {s.Value} for slot {s.Slot} at ballot {s.Bal}, but its Phase-1 quorum reported {string.Join(" / ", chosen)} as chosen ({s.Action}; reports: {string.Join(", ", s.Reports)})");
+            return true;
+        }
+        var top = s.Reports.Max(r => r.Bal);
+        var allowed = s.Reports.Where(r => r.Bal == top).Select(r => r.Value).ToHashSet();
+        Require(allowed.Contains(s.Value), () => $"{s.Proposer} proposed {s.Value} for slot {s.Slot} at ballot {s.Bal}, but the highest ballot its Phase-1 quorum reported is {top} with {string.Join(" / ", allowed)} ({s.Action}; reports: {string.Join(", ", s.Reports)})");
+        return true;
+    }
+}
+
 /// <summary>The node-local monitors by catalogue name, and their registration.</summary>
 public static class LocalRules
 {
@@ -228,7 +270,7 @@ public static class LocalRules
     {
         ["VoteRespectsPromise"] = typeof(VoteRespectsPromiseMonitor), ["PromiseMonotone"] = typeof(PromiseMonotoneMonitor),
         ["BallotBindsValue"] = typeof(BallotBindsValueMonitor), ["QuorumDistinct"] = typeof(QuorumDistinctMonitor),
-        ["BallotFresh"] = typeof(BallotFreshMonitor),
+        ["BallotFresh"] = typeof(BallotFreshMonitor), ["SelectsHighest"] = typeof(SelectsHighestMonitor),
     };
 
     /// <summary>The coverage key a rule (<c>PQR-N4</c>) hits once per run when it is registered.</summary>
@@ -248,6 +290,9 @@ public static class LocalRules
             .Select(k => k["local: ".Length..^" registered".Length])
             .Where(rule => reached.GetValueOrDefault(CheckedWitness(rule)) == 0);
 
+    /// <summary>N1..N5, the rules of every protocol with ballots (N6 only where the value choice is the highest-ballot rule).</summary>
+    public static readonly string[] BallotRules = ["VoteRespectsPromise", "PromiseMonotone", "BallotBindsValue", "QuorumDistinct", "BallotFresh"];
+
     /// <summary>Every node-local monitor type (the actors send every observation to each; Coyote ignores unregistered ones).</summary>
     public static readonly Type[] All = [.. Monitors.Values];
 
@@ -262,6 +307,7 @@ public static class LocalRules
             case "BallotBindsValue": Use<BallotBindsValueMonitor>(rt, config); break;
             case "QuorumDistinct": Use<QuorumDistinctMonitor>(rt, config); break;
             case "BallotFresh": Use<BallotFreshMonitor>(rt, config); break;
+            case "SelectsHighest": Use<SelectsHighestMonitor>(rt, config); break;
             default: throw new ArgumentException($"\"{name}\" is not a node-local monitor ({string.Join(", ", Monitors.Keys)})");
         }
     }
