@@ -1,6 +1,7 @@
 /*****************************************************************************************
- * Node-local rules (catalogue letter N): the same five rules for every protocol that has
- * ballots, the twins of src/PandoCoyote/Shared/Testing/LocalRules.cs. The global monitors fail
+ * Node-local rules (catalogue letter N): the same rules N1..N5 for every protocol that has
+ * ballots, and N6 where the value choice is Paxos's highest-ballot rule (PQR), the twins of
+ * src/PandoCoyote/Shared/Testing/LocalRules.cs. The global monitors fail
  * only once a wrong step has led somewhere visible; these fail at the wrong step itself. Each
  * protocol maps its own state onto the events below (a PQR log entry, an RS-Paxos share's vid)
  * and announces eLocalConfig with its catalogue prefix first. Every assertion message starts
@@ -26,6 +27,11 @@ type tLCounted = (from: string, bal: tLBal);
 event eLocalQuorum: (node: string, phase: string, bal: tLBal, replies: seq[tLCounted], needed: int, action: string);
 // A proposer started a ballot in a consensus group ("" where there is one group).
 event eLocalBallotStart: (proposer: string, group: string, bal: tLBal, action: string);
+// A proposer that won Phase 1 picked value for slot, having heard reports for that slot from its
+// Phase-1 quorum (every reply as received: sender, the ballot it voted in, the value, and whether
+// the sender knows it chosen).
+type tLReported = (from: string, bal: tLBal, value: string, chosen: bool);
+event eLocalSelect: (proposer: string, slot: string, bal: tLBal, reports: seq[tLReported], value: string, action: string);
 
 /* N1 VoteRespectsPromise: an acceptor votes at a ballot at least the promise it held before the
    vote, and afterwards its promise covers the ballot. */
@@ -122,6 +128,36 @@ spec BallotFresh observes eLocalConfig, eLocalBallotStart {
           format("BallotFresh [{0}-N5]: {1} started ballot {2} {3} ({4}), which {5} started before", prefix, b.proposer, b.bal, b.group, b.action, started[(group = b.group, bal = b.bal)]);
       }
       started[(group = b.group, bal = b.bal)] = format("{0} ({1})", b.proposer, b.action);
+    }
+  }
+}
+
+/* N6 SelectsHighest (Paxos Phase 2a's value rule): a proposer that won Phase 1 proposes, in each
+   slot, a value its Phase-1 quorum reported as chosen if there is one, else a value reported at
+   the highest ballot reported for that slot; it chooses freely only where nothing was reported. */
+spec SelectsHighest observes eLocalConfig, eLocalSelect {
+  var prefix: string;
+  start state Watching {
+    on eLocalConfig do (p: string) { prefix = p; }
+    on eLocalSelect do (s: (proposer: string, slot: string, bal: tLBal, reports: seq[tLReported], value: string, action: string)) {
+      var r: tLReported;
+      var chosen: set[string];
+      var top: tLBal;
+      var allowed: set[string];
+      if (sizeof(s.reports) == 0) { return; }
+      top = NoBal();
+      foreach (r in s.reports) {
+        if (r.chosen) { chosen += (r.value); }
+        if (LBalLt(top, r.bal)) { top = r.bal; }
+      }
+      if (sizeof(chosen) > 0) {
+        assert s.value in chosen,
+          format("SelectsHighest [{0}-N6]: {1} proposed {2} for slot {3} at ballot {4}, but its Phase-1 quorum reported {5} as chosen ({6}; reports {7})", prefix, s.proposer, s.value, s.slot, s.bal, chosen, s.action, s.reports);
+        return;
+      }
+      foreach (r in s.reports) { if (r.bal == top) { allowed += (r.value); } }
+      assert s.value in allowed,
+        format("SelectsHighest [{0}-N6]: {1} proposed {2} for slot {3} at ballot {4}, but the highest ballot its Phase-1 quorum reported is {5} with {6} ({7}; reports {8})", prefix, s.proposer, s.value, s.slot, s.bal, top, allowed, s.action, s.reports);
     }
   }
 }

@@ -48,6 +48,13 @@ event eNetLeaders: seq[machine];
 event eNetProxies: seq[machine];
 // The election's decision, sent to the standby leader: it is now a leader.
 event eTakeOver;
+// Targeted faults (issue 46), on top of the random ones: up to `count` messages of event type `ev`
+// are lost (drop) or delivered twice (otherwise), each with probability 1/odds when it is picked.
+// A harness names the window that matters (PQR: a leader's P2a, so that the next leader finds
+// partial accepts). Without a target the network makes no extra choice, so other tests keep their
+// schedules.
+type tNetTarget = (drop: bool, ev: event, count: int, odds: int);
+event eNetTarget: tNetTarget;
 
 // Witnesses of the faults (observed by a protocol's Reached monitor for coverage).
 event eWitDrop;
@@ -57,6 +64,8 @@ event eWitRestart;
 event eWitLeaderFailover;   // the leader crashed and the standby took over
 event eWitLeaderDuel;       // the standby took over while the old leader kept running
 event eWitProxyCrash;       // a proxy (front-end or delegate) crashed
+event eWitTargetDrop;       // a targeted loss happened
+event eWitTargetDup;        // a targeted duplicate happened
 
 machine Network {
   var bag: seq[tEnvelope];
@@ -77,6 +86,7 @@ machine Network {
   var proxies: seq[machine];
   var proxyCrashAt: int;            // delivery index of the proxy crash (-1: none)
   var proxyRestartAt: int;
+  var aimed: seq[tNetTarget];
 
   start state Init {
     entry (b: tNetBudget) {
@@ -100,6 +110,7 @@ machine Network {
     on eNetCrashTargets do (t: seq[machine]) { crashable = t; }
     on eNetLeaders do (l: seq[machine]) { leaders = l; }
     on eNetProxies do (p: seq[machine]) { proxies = p; }
+    on eNetTarget do (t: tNetTarget) { aimed += (sizeof(aimed), t); }
     on eNetSend do (e: tNetSend) {
       Enqueue((dst = e.dst, ev = e.ev, payload = e.payload, timer = false));
     }
@@ -109,11 +120,19 @@ machine Network {
     on eNetDeliver do {
       var i: int;
       var e: tEnvelope;
+      var hit: int;
       if (sizeof(bag) == 0) { ticking = false; return; }
       Faults();
       i = Pick();
       e = bag[i];
-      if (!e.timer && delivered in dropAt) {           // loss
+      hit = Targeted(e);
+      if (hit == 1) {                                  // targeted loss
+        bag -= (i);
+        announce eWitTargetDrop;
+      } else if (hit == 2) {                           // targeted duplication
+        send e.dst, e.ev, e.payload;
+        announce eWitTargetDup;
+      } else if (!e.timer && delivered in dropAt) {    // loss
         bag -= (i);
         announce eWitDrop;
       } else if (!e.timer && delivered in dupAt) {     // duplication: deliver, keep a copy
@@ -157,6 +176,26 @@ machine Network {
       announce eWitCrash;
       if (restart) { restartAt[delivered + 1 + choose(horizon / 3)] = s; }
     }
+  }
+
+  // 0: no targeted fault on e; 1: lose it; 2: deliver it and keep a copy in flight.
+  fun Targeted(e: tEnvelope): int {
+    var k: int;
+    var t: tNetTarget;
+    if (e.timer) { return 0; }
+    while (k < sizeof(aimed)) {
+      t = aimed[k];
+      if (t.ev == e.ev && t.count > 0) {
+        if (choose(t.odds) == 0) {
+          aimed[k] = (drop = t.drop, ev = t.ev, count = t.count - 1, odds = t.odds);
+          if (t.drop) { return 1; }
+          return 2;
+        }
+        return 0;
+      }
+      k = k + 1;
+    }
+    return 0;
   }
 
   // n distinct delivery indices in 0..horizon-1.

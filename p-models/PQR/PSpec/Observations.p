@@ -51,6 +51,8 @@ event eWitParked;        // a parked rinse was answered later
 event eWitFillTo;        // a leader proposed NoOps on a FillTo
 event eWitRedirect;      // a write was redirected to the leader
 event eWitRetrySkipped;  // the session table skipped a Put chosen a second time
+event eWitRuleMatters;   // a Phase-1 quorum reported two commands at two ballots for one slot (issue 46)
+event eWitElection;      // the Elector of a conflict-forcing test started an election
 
 // eWitNoOp and eWitFillTo are announced but not declared witnesses of Reached: random schedules reach
 // them on some seeds only (an orphan slot or a hole after a leader change: 3 and 4 of seeds 1..10 in
@@ -58,13 +60,18 @@ event eWitRetrySkipped;  // the session table skipped a Put chosen a second time
 // PQR-W5 (NoNoOpWitness) shows a NoOp chosen, and tcPqrM11/tcPqrM12 show the orphan slot.
 spec Reached observes eWitWriteDone, eWitReadWritten, eWitRinsedRead, eWitRinseFree, eWitNewLeader,
                       eWitRecovered, eWitParked, eWitRedirect, eWitDrop, eWitDup, eWitCrash, eWitRestart,
-                      eWitLeaderFailover, eWitLeaderDuel, eWitRetrySkipped {
+                      eWitLeaderFailover, eWitLeaderDuel, eWitRetrySkipped, eWitRuleMatters, eWitElection,
+                      eWitTargetDrop, eWitTargetDup {
   start state Watching {
     on eWitWriteDone do { }
     on eWitReadWritten do { }
     on eWitRinsedRead do { }
     on eWitRinseFree do { }
     on eWitNewLeader do { }
+    on eWitRuleMatters do { }
+    on eWitElection do { }
+    on eWitTargetDrop do { }
+    on eWitTargetDup do { }
     on eWitRecovered do { }
     on eWitParked do { }
     on eWitRedirect do { }

@@ -444,11 +444,12 @@ machine Replica {
     foreach (a in keys(p1bs)) {
       foreach (e in p1bs[a]) {
         if (e.slot > top) { top = e.slot; }
-        if (!(e.slot in best) || (e.com && !best[e.slot].com) || (!best[e.slot].com && e.bal > best[e.slot].bal)) {
+        if (!(e.slot in best) || (e.com && !best[e.slot].com) || (!best[e.slot].com && Prefer(e.bal, best[e.slot].bal))) {
           best[e.slot] = e;
         }
       }
     }
+    RuleMatters(top);
     role = LEADER;
     announce eWitNewLeader;
     prop = default(map[int, tCmd]);
@@ -460,6 +461,7 @@ machine Replica {
         v = NoOp();
         if (cfg.mutant == PM15_ACK_AT_COMMIT) { v = HoleWrite(best); }
       }
+      announce eLocalSelect, (proposer = Me(), slot = format("{0}", s), bal = LB(myBal), reports = Reports(s), value = format("{0}", v), action = "BecomeLeader");
       prop[s] = v;
       acks[s] = default(seq[int]);
       announce eLocalPropose, (proposer = Me(), slot = format("{0}", s), bal = LB(myBal), value = format("{0}", v), action = "BecomeLeader");
@@ -472,6 +474,53 @@ machine Replica {
     pending = default(seq[tClientWrite]);
     if (cfg.fillTo) { FillTo(fillHint); }
     ArmTimer();
+  }
+
+  // The selection rule of BecomeLeader: the higher ballot's command wins (MSL: the lower one's;
+  // MSA: the first reported).
+  fun Prefer(bal: int, than: int): bool {
+    if (cfg.mutant == PMSL_LOWEST_BALLOT) { return bal < than; }
+    if (cfg.mutant == PMSA_ANY_REPORT) { return false; }
+    return bal > than;
+  }
+
+  // Every entry the Phase-1 quorum reported for slot s, as received (N6's input).
+  fun Reports(s: int): seq[tLReported] {
+    var a: int;
+    var e: tP1bEntry;
+    var out: seq[tLReported];
+    foreach (a in keys(p1bs)) {
+      foreach (e in p1bs[a]) {
+        if (e.slot == s) {
+          out += (sizeof(out), (from = format("r{0}", a), bal = LB(e.bal), value = format("{0}", e.cmd), chosen = e.com));
+        }
+      }
+    }
+    return out;
+  }
+
+  // "Rule matters" witness (issue 46): for some slot the Phase-1 quorum reported different
+  // uncommitted commands at different ballots, so the highest ballot's command differs from the
+  // lowest's or the first reported one.
+  fun RuleMatters(top: int) {
+    var s: int;
+    var a: int;
+    var e: tP1bEntry;
+    var first: tP1bEntry;
+    var has: bool;
+    s = 1;
+    while (s <= top) {
+      has = false;
+      foreach (a in keys(p1bs)) {
+        foreach (e in p1bs[a]) {
+          if (e.slot == s && !e.com) {
+            if (!has) { first = e; has = true; }
+            else if (e.bal != first.bal && e.cmd != first.cmd) { announce eWitRuleMatters; return; }
+          }
+        }
+      }
+      s = s + 1;
+    }
   }
 
   // M15's hole rule (TLA+ MutantM15HoleCmds): a client write the replica was sent and that is

@@ -45,7 +45,9 @@ enum tPqrMutant {
   PMA_ALWAYS_RINSE,        // ours: never rinse-free
   PMPV_PROMISE_VOLATILE,   // node-local family: a restart rebuilds the promise from the highest ballot in the log (N2)
   PMDA_DUPLICATE_ACKS,     // node-local family: the leader counts P2b messages, not senders (N4)
-  PMNS_NEXT_SLOT_OFF_BY_ONE // node-local family: a new leader's next slot is the highest reported one (N3)
+  PMNS_NEXT_SLOT_OFF_BY_ONE, // node-local family: a new leader's next slot is the highest reported one (N3)
+  PMSL_LOWEST_BALLOT,      // selection family: a new leader re-proposes the lowest reported ballot's command (N6)
+  PMSA_ANY_REPORT          // selection family: a new leader re-proposes the first uncommitted command reported (N6)
 }
 
 // Client scripts (PTst/Harness.p).
@@ -57,11 +59,13 @@ enum tPqrWorkload { PW_S1, PW_BUSY, PW_GAPS, PW_KEYS, PW_ORPHAN }
 // liveness tests run without loss and without timers, so a schedule ends when nothing is in flight);
 // horizon: the faults happen at deliveries drawn from 0..horizon-1 (Common/Network.p); dupCheck: the
 // leader's optional duplicate-request check of brief §4.2 (off, a retried or duplicated write is
-// proposed again, and only the session table keeps it from being applied twice: M16).
+// proposed again, and only the session table keeps it from being applied twice: M16); elections: how
+// many elections the harness's Elector starts, one after another at random points (conflict-forcing,
+// PTst/Harness.p; 0 for every other configuration).
 type tPqrConfig = (n: int, q1: int, q2: int, rq: int, perKey: bool, rinseFree: bool, fillTo: bool,
                    nkeys: int, workload: tPqrWorkload, mutant: tPqrMutant,
                    drops: int, dups: int, crashes: int, restart: bool, leaderFault: bool,
-                   timerOdds: int, resend: bool, horizon: int, dupCheck: bool);
+                   timerOdds: int, resend: bool, horizon: int, dupCheck: bool, elections: int);
 
 // ---- messages (brief §3) ----
 type tClientWrite = (client: machine, cmd: tCmd);

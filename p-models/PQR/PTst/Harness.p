@@ -13,6 +13,13 @@
  * PW_KEYS: client 1 writes k0, writes k1, reads k0; client 2 writes k1, reads k1, writes k0;
  *          client 3 reads k0, k1, k0.
  * PW_ORPHAN (brief §7 L2): client 1 writes k0; client 2 reads k0.
+ *
+ * Conflict-forcing (issue 46, cfg.elections > 0): an Elector starts that many elections one after
+ * another, each when a network timer fires (a random point between deliveries), at replicas n-1, 0,
+ * 1, n-1, ... The network loses up to 8 P2as on purpose (odds 1/2 each) and duplicates a few P1bs
+ * and P2bs (Common/Network.p, eNetTarget), so a leader's P2as reach only some replicas before the next election,
+ * so a later candidate's Phase-1 quorum reports different commands at different ballots for one
+ * slot (witness eWitRuleMatters): the point where a wrong selection rule shows.
  *****************************************************************************************/
 
 machine Harness {
@@ -40,6 +47,14 @@ machine Harness {
         leaders += (0, reps[0]);
         leaders += (1, reps[cfg.n - 1]);
         send net, eNetLeaders, leaders;
+      }
+      if (cfg.elections > 0) {
+        // Conflict-forcing: P2as lost on purpose (partial accepts for the next leader to find), P1b
+        // and P2b replies duplicated on purpose (a duplicate must not count twice).
+        send net, eNetTarget, (drop = true, ev = eP2a, count = 12, odds = 2);
+        send net, eNetTarget, (drop = false, ev = eP1b, count = 2, odds = 3);
+        send net, eNetTarget, (drop = false, ev = eP2b, count = 2, odds = 3);
+        new Elector((net = net, reps = reps, count = cfg.elections));
       }
       scripts = Scripts(cfg.workload);
       i = 0;
@@ -85,24 +100,50 @@ fun Scripts(w: tPqrWorkload): seq[seq[tOp]] {
   return s;
 }
 
+// The conflict-forcing environment: starts `count` elections, each at a random point (when its
+// timer fires), at replicas n-1, 0, 1, n-1, ... (a crashed replica ignores its turn).
+machine Elector {
+  var net: machine;
+  var reps: seq[machine];
+  var count: int;
+  var done: int;
+  start state Waiting {
+    entry (a: (net: machine, reps: seq[machine], count: int)) {
+      net = a.net; reps = a.reps; count = a.count;
+      NTimer(net, this, 0);
+    }
+    on eTimeout do (id: int) {
+      var order: seq[int];
+      if (id != done) { return; }
+      order += (0, sizeof(reps) - 1);
+      order += (1, 0);
+      order += (2, 1);
+      send reps[order[done % 3]], eTakeOver;
+      announce eWitElection;
+      done = done + 1;
+      if (done < count) { NTimer(net, this, done); }
+    }
+  }
+}
+
 // Quorum sizes n/q1/q2/rq (brief §5), read mode (PerKey or WholeLog), the mutant, the workload.
 // Faulty: loss, duplication, reordering, two follower crash-restarts, timers.
 fun Faulty(n: int, q1: int, q2: int, rq: int, perKey: bool, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 2, dups = 2, crashes = 2, restart = true, leaderFault = false,
-          timerOdds = 20, resend = true, horizon = 150, dupCheck = true);
+          timerOdds = 20, resend = true, horizon = 150, dupCheck = true, elections = 0);
 }
 // Lossy: many losses, no crashes (M7 needs a replica to miss one slot's P2a and get the next one).
 fun Lossy(n: int, q1: int, q2: int, rq: int, perKey: bool, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 6, dups = 1, crashes = 0, restart = true, leaderFault = false,
-          timerOdds = 40, resend = true, horizon = 150, dupCheck = true);
+          timerOdds = 40, resend = true, horizon = 150, dupCheck = true, elections = 0);
 }
 // Failover: as Faulty, plus a leader change (failover or duel) and one follower crash-restart.
 fun Failover(n: int, q1: int, q2: int, rq: int, perKey: bool, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 2, dups = 2, crashes = 1, restart = true, leaderFault = true,
-          timerOdds = 20, resend = true, horizon = 150, dupCheck = true);
+          timerOdds = 20, resend = true, horizon = 150, dupCheck = true, elections = 0);
 }
 // Liveness (A1-A4): no loss, duplication and reordering, no timers; `crashes` followers down for good
 // (at most 1), or a leader change with no follower crash. These runs are short (one to two hundred
@@ -111,5 +152,13 @@ fun Live(n: int, q1: int, q2: int, rq: int, perKey: bool, fill: bool, leader: bo
          w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = fill, nkeys = 2,
           workload = w, mutant = m, drops = 0, dups = 2, crashes = crashes, restart = false, leaderFault = leader,
-          timerOdds = 20, resend = false, horizon = 40, dupCheck = true);
+          timerOdds = 20, resend = false, horizon = 40, dupCheck = true, elections = 0);
+}
+// Conflict: three elections by the Elector, targeted P2a losses (partial accepts) and P1b/P2b
+// duplicates (see Harness), two random losses and duplicates, one follower crash-restart
+// (issue 46's conflict-forcing scenario; the twin of the C# PQR_S1_conflict_busy).
+fun Conflict(n: int, q1: int, q2: int, rq: int, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
+  return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = false, rinseFree = true, fillTo = true, nkeys = 2,
+          workload = w, mutant = m, drops = 2, dups = 2, crashes = 1, restart = true, leaderFault = false,
+          timerOdds = 20, resend = true, horizon = 150, dupCheck = true, elections = 6);
 }

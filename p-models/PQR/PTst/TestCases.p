@@ -5,7 +5,7 @@
  * tcPqr (no name is a prefix of another).
  *****************************************************************************************/
 
-module PqrSystem = { Harness, Network, Replica, Client };
+module PqrSystem = { Harness, Network, Replica, Client, Elector };
 
 machine TestS1 { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PM_NONE, PW_BUSY)); } } }
 machine TestFlex { start state S { entry { new Harness(Faulty(3, 1, 3, 1, false, PM_NONE, PW_BUSY)); } } }
@@ -21,44 +21,51 @@ machine TestNoDupCheck { start state S { entry {
 machine TestFailover { start state S { entry { new Harness(Failover(3, 2, 2, 2, false, PM_NONE, PW_BUSY)); } } }
 machine TestPerKey { start state S { entry { new Harness(Failover(3, 2, 2, 2, true, PM_NONE, PW_KEYS)); } } }
 machine TestLive { start state S { entry { new Harness(Live(3, 2, 2, 2, false, true, false, 1, PM_NONE, PW_BUSY)); } } }
+// Conflict-forcing (issue 46): three elections at random points, many losses (partial accepts).
+machine TestConflict { start state S { entry { new Harness(Conflict(3, 2, 2, 2, PM_NONE, PW_BUSY)); } } }
 machine TestLiveOrphan { start state S { entry { new Harness(Live(3, 2, 2, 2, false, true, true, 0, PM_NONE, PW_ORPHAN)); } } }
 
 test tcPqrS1 [main=TestS1]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestS1 });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestS1 });
 test tcPqrNoDupCheck [main=TestNoDupCheck]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestNoDupCheck });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestNoDupCheck });
 test tcPqrFlex [main=TestFlex]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestFlex });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestFlex });
 test tcPqrFive [main=TestFive]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestFive });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestFive });
 test tcPqrFailover [main=TestFailover]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestFailover });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestFailover });
+test tcPqrConflict [main=TestConflict]:
+  assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
+         ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
+         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestConflict });
 test tcPqrPerKey [main=TestPerKey]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestPerKey });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestPerKey });
 test tcPqrLive [main=TestLive]:
   assert Agreement, ExecSound, ReadSeesCompletedWrites, ReadMonotonic, ReadNotBelowTarget, WriteRealTimeOrder, WritesTerminate, ReadsTerminate,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestLive });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestLive });
 test tcPqrOrphanLive [main=TestLiveOrphan]:
   assert Agreement, ExecSound, ReadSeesCompletedWrites, ReadMonotonic, ReadNotBelowTarget, ReadsTerminate,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestLiveOrphan });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestLiveOrphan });
 
 // ---- bug tests: one per (mutant, property); brief §8, the mutants of configs/PQR/MCPQR.tla ----
 // M7 (contiguous high-water) and M15 (ack at chosen + writes into holes) are implemented
@@ -131,7 +138,7 @@ test tcPqrMQWritesTerminate [main=TestMQ]: assert WritesTerminate in (union PqrS
 test tcPqrM16ReadSeesCompletedWrites [main=TestM16]: assert ReadSeesCompletedWrites in (union PqrSystem, { TestM16 });
 test tcPqrMAQuiescentReadsAreOneRTT [main=TestMA]: assert QuiescentReadsAreOneRTT in (union PqrSystem, { TestMA });
 
-// ---- node-local rules (PQR-N1..N4; p-models/Common/PSpec/LocalRules.p): the mutant that breaks each
+// ---- node-local rules (PQR-N1..N4, N6; p-models/Common/PSpec/LocalRules.p): the mutant that breaks each
 // rule, caught at the wrong step itself. The leader change of a failover gives P1a, P1b and re-proposals.
 machine TestMPV { start state S { entry { new Harness(Failover(3, 2, 2, 2, false, PMPV_PROMISE_VOLATILE, PW_BUSY)); } } }
 machine TestMDA { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PMDA_DUPLICATE_ACKS, PW_BUSY)); } } }
@@ -141,3 +148,10 @@ test tcPqrM17VoteRespectsPromise [main=TestM17]: assert VoteRespectsPromise in (
 test tcPqrMPVPromiseMonotone [main=TestMPV]: assert PromiseMonotone in (union PqrSystem, { TestMPV });
 test tcPqrMNSBallotBindsValue [main=TestMNS]: assert BallotBindsValue in (union PqrSystem, { TestMNS });
 test tcPqrMDAQuorumDistinct [main=TestMDA]: assert QuorumDistinct in (union PqrSystem, { TestMDA });
+
+// N6 (selection): a new leader's wrong pick among the commands its Phase-1 quorum reported, on the
+// conflict-forcing configuration (the only one where the pick's alternatives differ often).
+machine TestMSL { start state S { entry { new Harness(Conflict(3, 2, 2, 2, PMSL_LOWEST_BALLOT, PW_BUSY)); } } }
+machine TestMSA { start state S { entry { new Harness(Conflict(3, 2, 2, 2, PMSA_ANY_REPORT, PW_BUSY)); } } }
+test tcPqrMSLSelectsHighest [main=TestMSL]: assert SelectsHighest in (union PqrSystem, { TestMSL });
+test tcPqrMSASelectsHighest [main=TestMSA]: assert SelectsHighest in (union PqrSystem, { TestMSA });

@@ -61,9 +61,13 @@ public sealed record PqrSystem(PqrSettings Settings, FaultPlan Faults, PqrWorklo
     /// <summary>Called for every message the network routes (the message-count benchmark).</summary>
     public Action<ActorId?, ActorId, Event>? Tally { get; init; }
 
-    /// <summary>The safety monitors that apply to the read mode (the quorum-read ones only to PQR).</summary>
+    /// <summary>
+    /// The safety monitors that apply to the read mode (the quorum-read ones only to PQR), and the node-local rules (N6, a
+    /// new leader's pick, only with a leader change: without one no replica ever runs BecomeLeader after Phase 1).
+    /// </summary>
     public IEnumerable<string> SafetyMonitors =>
-        PqrMonitors.Safety.Keys.Where(n => Settings.ReadMode == PqrReadMode.Pqr || !PqrMonitors.PqrReadOnly.Contains(n)).Concat(LocalRules.Monitors.Keys);
+        PqrMonitors.Safety.Keys.Where(n => Settings.ReadMode == PqrReadMode.Pqr || !PqrMonitors.PqrReadOnly.Contains(n))
+            .Concat(Leader == LeaderFault.None ? LocalRules.BallotRules : LocalRules.Monitors.Keys);
 
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
