@@ -174,17 +174,30 @@ machine Client {
 
   fun Progress() {
     var need: int;
-    if (stage == ST_PUT_Q && Count() >= P.q1) { PutQueried(); }
-    else if (stage == ST_ABD_W && Count() >= P.q2) { announce eWitPutDone; Done(tag, cur.val); }
+    if (stage == ST_PUT_Q && Count() >= P.q1) { ReportQuorum("PutQuery", P.q1); PutQueried(); }
+    else if (stage == ST_ABD_W && Count() >= P.q2) { ReportQuorum("AbdWrite", P.q2); announce eWitPutDone; Done(tag, cur.val); }
     else if (stage == ST_CAS_PRE) {
       need = P.q2;
       if (cfg.mutant == LM6_FIN_EARLY) { need = 1; }
-      if (Count() >= need) { Phase(ST_CAS_FIN); }
+      if (Count() >= need) { ReportQuorum("CasPre", P.q2); Phase(ST_CAS_FIN); }
     }
-    else if (stage == ST_CAS_FIN && Count() >= P.q3) { announce eWitPutDone; Done(tag, cur.val); }
-    else if (stage == ST_GET_Q && Count() >= GetPhase1Need()) { GetQueried(); }
-    else if (stage == ST_GET_WB && Count() >= P.q2) { announce eWitWriteBack; Done(tag, val); }
+    else if (stage == ST_CAS_FIN && Count() >= P.q3) { ReportQuorum("CasFin", P.q3); announce eWitPutDone; Done(tag, cur.val); }
+    else if (stage == ST_GET_Q && Count() >= GetPhase1Need()) { ReportQuorum("GetQuery", SpecPhase1Need()); GetQueried(); }
+    else if (stage == ST_GET_WB && Count() >= P.q2) { ReportQuorum("GetWriteBack", P.q2); announce eWitWriteBack; Done(tag, val); }
     else if (stage == ST_GET_RF) { GetReadProgress(); }
+  }
+
+  // Node-local rule N4 (QuorumDistinct) as a phase ends on a quorum: every reply counted (a
+  // duplicate too, under M15), each with the attempt and phase it answers as its "ballot", and
+  // the spec's quorum size for the phase (not the mutated one: M3's and M6's smaller counts show).
+  fun ReportQuorum(phase: string, needed: int) {
+    var i: int;
+    var counted: seq[tLCounted];
+    while (i < sizeof(replies)) {
+      counted += (sizeof(counted), (from = format("s{0}", replies[i].server), bal = (hi = replies[i].att, lo = replies[i].ph)));
+      i = i + 1;
+    }
+    announce eLocalQuorum, (node = format("c{0}", id), phase = phase, bal = (hi = att, lo = ph), replies = counted, needed = needed, action = phase);
   }
 
   // TLA+ PutQueried: NewTag (M4: without the writer).
@@ -194,14 +207,22 @@ machine Client {
     while (i < sizeof(replies)) { if (replies[i].tag.z > z) { z = replies[i].tag.z; } i = i + 1; }
     tag = (z = z + 1, w = id);
     if (cfg.mutant == LM4_TAG_WITHOUT_WRITER) { tag = (z = z + 1, w = 0); }
+    // N5 (BallotFresh): a PUT's new tag is a ballot no writer used before.
+    announce eLocalBallotStart, (proposer = format("c{0}", id), group = "", bal = (hi = tag.z, lo = tag.w), action = "NewTag");
     val = cur.val;
     announce eMonTag, (op = op, cfg = cfgIdx, tag = tag, val = val);
     if (P.proto == ABD) { Phase(ST_ABD_W); } else { Phase(ST_CAS_PRE); }
   }
 
-  // TLA+ GetPhase1Need.
+  // TLA+ GetPhase1Need (M3: q1).
   fun GetPhase1Need(): int {
-    if (!P.optGet || cfg.mutant == LM3_FAST_PATH_AT_Q1) { return P.q1; }
+    if (cfg.mutant == LM3_FAST_PATH_AT_Q1) { return P.q1; }
+    return SpecPhase1Need();
+  }
+
+  // GetPhase1Need without the M3 hook: what the spec requires (N4's quorum size).
+  fun SpecPhase1Need(): int {
+    if (!P.optGet) { return P.q1; }
     if (P.proto == ABD) { if (P.q2 > P.q1) { return P.q2; } return P.q1; }
     if (P.q4 > P.q1) { return P.q4; }
     return P.q1;
@@ -242,6 +263,7 @@ machine Client {
     var syms: int;
     syms = SymbolCount();
     if (syms >= P.k && (cfg.mutant == LM8_READ_AT_K || Count() >= P.q4)) {
+      ReportQuorum("GetReadFin", P.q4);
       val = Decode();
       cache[tag] = val;
       announce eWitDecoded;

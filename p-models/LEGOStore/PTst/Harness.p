@@ -26,6 +26,10 @@ machine Harness {
       var cfgServers: seq[seq[machine]];
       var ctrl: machine;
       announce eMonConfig, (idx = 1, params = cfg.params);
+      // The node-local rules N4, N5 (Common/PSpec/LocalRules.p) under the ABD or CAS prefix; the test
+      // cases assert them only without a reconfiguration (a PUT restarted in a new configuration may
+      // make its old tag again), as the C# deployments do.
+      if (cfg.params.proto == ABD) { announce eLocalConfig, "ABD"; } else { announce eLocalConfig, "CAS"; }
       if (cfg.reconf.enabled) { announce eMonConfig, (idx = 2, params = cfg.reconf.next); }
       if (cfg.reconf.chain) { announce eMonConfig, (idx = 3, params = cfg.reconf.then); }
       net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,

@@ -15,26 +15,26 @@ machine TestCas31Gc { start state S { entry { new Harness(Faulty(Cas(3, 1, 2, 2,
 machine TestCas31Readers { start state S { entry { new Harness(Lossy(Cas(3, 1, 2, 2, 2, 2, false, false, 0), LM_NONE, WL_READERS)); } } }
 
 test tcLegoAbd3 [main=TestAbd3]:
-  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Reached in (union LegoSystem, { TestAbd3 });
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestAbd3 });
 test tcLegoAbd4Opt [main=TestAbd4Opt]:
-  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Reached in (union LegoSystem, { TestAbd4Opt });
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestAbd4Opt });
 test tcLegoCas42 [main=TestCas42]:
-  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, Reached in (union LegoSystem, { TestCas42 });
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestCas42 });
 test tcLegoCas53Opt [main=TestCas53Opt]:
-  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, Reached in (union LegoSystem, { TestCas53Opt });
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestCas53Opt });
 test tcLegoCas53Paper [main=TestCas53Paper]:
-  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, Reached in (union LegoSystem, { TestCas53Paper });
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestCas53Paper });
 test tcLegoCas31Gc [main=TestCas31Gc]:
-  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Recoverable, RetryJustified, Reached in (union LegoSystem, { TestCas31Gc });
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Recoverable, RetryJustified, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestCas31Gc });
 test tcLegoCas31Readers [main=TestCas31Readers]:
-  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, Reached in (union LegoSystem, { TestCas31Readers });
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestCas31Readers });
 
 machine TestAbd3Live { start state S { entry { new Harness(Live(Abd(3, 2, 2, true), LM_NONE, WL_BUSY)); } } }
 machine TestCas53Live { start state S { entry { new Harness(Live(Cas(5, 3, 4, 4, 4, 4, false, false, 0), LM_NONE, WL_BUSY)); } } }
 test tcLegoLiveAbd3 [main=TestAbd3Live]:
-  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, OpsComplete, Reached in (union LegoSystem, { TestAbd3Live });
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, OpsComplete, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestAbd3Live });
 test tcLegoLiveCas53 [main=TestCas53Live]:
-  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, OpsComplete, Reached in (union LegoSystem, { TestCas53Live });
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, OpsComplete, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestCas53Live });
 
 // ---- bug tests: one per (mutant, property) ----
 // The brief's "safe, not live" rows (§5.4): a quorum above m - f waits forever once a server is down.
@@ -181,3 +181,10 @@ machine TestRcGc { start state S { entry {
 test tcLegoRcGcCasToAbd [main=TestRcGc]:
   assert TagValueAgreement, RealTimeOrder, ReadValidity, NoDataLoss, Recoverable, TransferCovers, NewInitialized, OldClosedToNew, Reached
   in (union LegoSystem, { TestRcGc });
+
+// ---- node-local rules (ABD-N4, N5 and CAS-N4, N5; Common/PSpec/LocalRules.p): the mutant that
+// breaks each rule, caught at the wrong step itself (static configurations only).
+test tcLegoAbdM15QuorumDistinct [main=TestAM15]: assert QuorumDistinct in (union LegoSystem, { TestAM15 });
+test tcLegoAbdM4BallotFresh [main=TestAM4]: assert BallotFresh in (union LegoSystem, { TestAM4 });
+test tcLegoCasM6QuorumDistinct [main=TestCM6]: assert QuorumDistinct in (union LegoSystem, { TestCM6 });
+test tcLegoCasM4BallotFresh [main=TestCM4]: assert BallotFresh in (union LegoSystem, { TestCM4 });
