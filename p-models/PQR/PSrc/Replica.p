@@ -396,7 +396,7 @@ machine Replica {
   fun StartElection() {
     var b: int;
     b = promised + 1;
-    while (Owner(b, cfg.n) != id) { b = b + 1; }
+    while (Owner(b, cfg.n) != id && cfg.mutant != PMBO_BALLOT_NOT_OWNED) { b = b + 1; }
     promised = b;
     myBal = b;
     announce eLocalBallotStart, (proposer = Me(), group = "", bal = LB(b), action = "StartElection");

@@ -47,7 +47,8 @@ enum tPqrMutant {
   PMDA_DUPLICATE_ACKS,     // node-local family: the leader counts P2b messages, not senders (N4)
   PMNS_NEXT_SLOT_OFF_BY_ONE, // node-local family: a new leader's next slot is the highest reported one (N3)
   PMSL_LOWEST_BALLOT,      // selection family: a new leader re-proposes the lowest reported ballot's command (N6)
-  PMSA_ANY_REPORT          // selection family: a new leader re-proposes the first uncommitted command reported (N6)
+  PMSA_ANY_REPORT,         // selection family: a new leader re-proposes the first uncommitted command reported (N6)
+  PMBO_BALLOT_NOT_OWNED    // node-local family: a candidate's ballot is its promise + 1, without the owner check (N5)
 }
 
 // Client scripts (PTst/Harness.p).

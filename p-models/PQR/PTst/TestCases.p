@@ -138,7 +138,7 @@ test tcPqrMQWritesTerminate [main=TestMQ]: assert WritesTerminate in (union PqrS
 test tcPqrM16ReadSeesCompletedWrites [main=TestM16]: assert ReadSeesCompletedWrites in (union PqrSystem, { TestM16 });
 test tcPqrMAQuiescentReadsAreOneRTT [main=TestMA]: assert QuiescentReadsAreOneRTT in (union PqrSystem, { TestMA });
 
-// ---- node-local rules (PQR-N1..N4, N6; p-models/Common/PSpec/LocalRules.p): the mutant that breaks each
+// ---- node-local rules (PQR-N1..N6; p-models/Common/PSpec/LocalRules.p): the mutant that breaks each
 // rule, caught at the wrong step itself. The leader change of a failover gives P1a, P1b and re-proposals.
 machine TestMPV { start state S { entry { new Harness(Failover(3, 2, 2, 2, false, PMPV_PROMISE_VOLATILE, PW_BUSY)); } } }
 machine TestMDA { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, PMDA_DUPLICATE_ACKS, PW_BUSY)); } } }
@@ -153,5 +153,9 @@ test tcPqrMDAQuorumDistinct [main=TestMDA]: assert QuorumDistinct in (union PqrS
 // conflict-forcing configuration (the only one where the pick's alternatives differ often).
 machine TestMSL { start state S { entry { new Harness(Conflict(3, 2, 2, 2, PMSL_LOWEST_BALLOT, PW_BUSY)); } } }
 machine TestMSA { start state S { entry { new Harness(Conflict(3, 2, 2, 2, PMSA_ANY_REPORT, PW_BUSY)); } } }
+// N5: two candidates that hold the same promise start the same ballot (the elections of the
+// conflict-forcing configuration make candidates compete).
+machine TestMBO { start state S { entry { new Harness(Conflict(3, 2, 2, 2, PMBO_BALLOT_NOT_OWNED, PW_BUSY)); } } }
+test tcPqrMBOBallotFresh [main=TestMBO]: assert BallotFresh in (union PqrSystem, { TestMBO });
 test tcPqrMSLSelectsHighest [main=TestMSL]: assert SelectsHighest in (union PqrSystem, { TestMSL });
 test tcPqrMSASelectsHighest [main=TestMSA]: assert SelectsHighest in (union PqrSystem, { TestMSA });

@@ -89,7 +89,20 @@ machine Proposer {
       }
     }
     on eNack do (m: (bal: int, promised: int)) { if (m.bal == bal) { if (m.promised > maxSeen) { maxSeen = m.promised; } Retry(); } }
-    on eTimeout do (t: int) { if (t == timer) { Retry(); } }
+    on eTimeout do (t: int) {
+      if (t != timer) { return; }
+      // MB (single decree): on a timeout the proposer codes its value afresh under a new vid and
+      // resends the Accepts in the same ballot, so one ballot carries two vids (N3).
+      if (cfg.mutant == RM_MB && prop == id + 1) {
+        prop = prop + 100;
+        acks = default(seq[int]);
+        announce eLocalPropose, (proposer = format("p{0}", id), slot = "1", bal = (hi = bal, lo = 0), value = format("vid {0}", prop), action = "Phase2a (MB: resent under a new vid)");
+        SendAccepts();
+        Arm();
+        return;
+      }
+      Retry();
+    }
     ignore ePromise;
   }
 

@@ -21,7 +21,8 @@ enum tRspMutant {
   RM_M11R,  // (log) a new leader serves FAST reads before it is ready
   RM_M12,   // (log) a recovery read takes any shares of the key, not only those of (instance, vid)
   RM_M13,   // (log) an applied entry is truncated once its share is in the unflushed store
-  RM_MB,    // ours (log): the leader proposes every command in instance 1 (two vids in one ballot)
+  RM_MB,    // ours: two vids in one ballot (log: the leader proposes every command in instance 1;
+            // single decree: a timed-out proposer resends its Accepts under a freshly coded vid)
   RM_MX,    // ours (log): a leader applies its own proposal before it is decided
   RM_MQ,    // ours (liveness): learn only with an Accepted from every acceptor
   RM_MDA,   // node-local family: the proposer counts Accepted messages, not acceptors (N4)

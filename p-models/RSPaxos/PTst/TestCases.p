@@ -53,10 +53,12 @@ test tcRspM6ShareStability [main=TestM6]: assert ShareStability in (union RspSys
 // Node-local rules (RSP-N1, N2, N4, N5; p-models/Common/PSpec/LocalRules.p): each caught at the wrong step itself.
 machine TestMDA { start state S { entry { new Harness(Faulty(4, 2, 3, 3, RM_MDA)); } } }
 machine TestMBO { start state S { entry { new Harness(Crowded(4, 2, 3, 3, RM_MBO)); } } }
+machine TestMB { start state S { entry { new Harness(Faulty(4, 2, 3, 3, RM_MB)); } } }
 test tcRspM6VoteRespectsPromise [main=TestM6]: assert VoteRespectsPromise in (union RspSystem, { TestM6 });
 test tcRspM8PromiseMonotone [main=TestM8]: assert PromiseMonotone in (union RspSystem, { TestM8 });
 test tcRspMDAQuorumDistinct [main=TestMDA]: assert QuorumDistinct in (union RspSystem, { TestMDA });
 test tcRspMBOBallotFresh [main=TestMBO]: assert BallotFresh in (union RspSystem, { TestMBO });
+test tcRspMBBallotBindsValue [main=TestMB]: assert BallotBindsValue in (union RspSystem, { TestMB });
 
 // ---------------------------------------------------------------------------------------------
 // The log (specs/RSPaxosLog.tla): every correct test asserts every log monitor.
