@@ -30,6 +30,12 @@ public enum LeaderFault
     Duel,
     /// <summary>A duel, then later server n − 1's lease runs out and server 0 takes over again (three ballots).</summary>
     Duel2,
+    /// <summary>
+    /// Conflict-forcing (issue 46): four leader changes at random points (0 → n − 1 → 1 → 0 → n − 1, five ballots), each a
+    /// lease expiry then an election, with the faults "conflict" (Accepts lost on purpose) leaving pieces of different
+    /// vids at different ballots for the next leader's Phase 1.
+    /// </summary>
+    Conflict,
 }
 
 /// <summary>
@@ -60,7 +66,7 @@ public sealed record RspSystem(RspSettings Settings, FaultPlan Faults, RspWorklo
             foreach (var name in RspMonitors.Liveness.Keys) RspMonitors.Register(rt, name, Settings);
         int n = Settings.P.N;
         var scripts = Scripts ?? ScriptsOf(Workload);
-        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
         var servers = Enumerable.Range(0, n).Select(_ => rt.CreateActorId(typeof(Server))).ToList();
         var clients = Enumerable.Range(0, scripts.Count).Select(_ => rt.CreateActorId(typeof(Client))).ToList();
         // Followers may crash and restart; not the leader, nor the standby of a leader fault.
@@ -71,12 +77,18 @@ public sealed record RspSystem(RspSettings Settings, FaultPlan Faults, RspWorklo
             for (int i = 0; i < n; i++) placement[servers[i]] = pl.Servers[i];
             for (int c = 0; c < clients.Count; c++) placement[clients[c]] = pl.Clients[c];
         }
-        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Placement = placement, StartingSenders = Faults.Timed ? clients.Count : 0 });
+        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Placement = placement, StartingSenders = Faults.Timed ? clients.Count : 0,
+            DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
         ActorId? elector = Leader == LeaderFault.None ? null : rt.CreateActorId(typeof(Elector));
         for (int i = 0; i < n; i++) rt.CreateActor(servers[i], typeof(Server), new ServerInit(i, Settings, net, servers) { Elector = elector });
         if (elector is { } el) rt.CreateActor(el, typeof(Elector), new ElectorInit(net, servers, Leader, Settings.Mutant == RspMutant.M11LeaseTooShort));
         for (int c = 0; c < scripts.Count; c++) rt.CreateActor(clients[c], typeof(Client), new ClientInit(c + 1, Settings, net, servers, scripts[c]));
     }
+
+    // The windows of the targeted faults (FaultPlan.TargetDrops, TargetDups): a leader's Accept (losing some leaves a
+    // value's shares at a few acceptors only), and the replies a leader counts (a duplicate must not count twice).
+    private static string? PartialAccepts(Event e) => e is RspMsg { Body: Accept } ? "Accept" : null;
+    private static string? RecoveryReplies(Event e) => e is RspMsg { Body: Promise or Accepted } m ? m.Body.GetType().Name : null;
 
     /// <summary>The clients' scripts of a workload.</summary>
     public static IReadOnlyList<IReadOnlyList<RspOpSpec>> ScriptsOf(RspWorkload w)
@@ -145,6 +157,7 @@ public sealed class Elector : NetActor<ElectorInit>
             case LeaderFault.Failover: _steps.Enqueue(new Wait()); _steps.Enqueue(new Kill(0)); _steps.Enqueue(new Elect(last)); break;
             case LeaderFault.Duel: Change(0, last); break;
             case LeaderFault.Duel2: Change(0, last); Change(last, 0); break;
+            case LeaderFault.Conflict: Change(0, last); Change(last, 1); Change(1, 0); Change(0, last); break;
         }
         Run();
     }
@@ -214,7 +227,10 @@ public static class RspScenarios
         // Liveness (brief §6.2): reordering and duplication but no loss and no timers, so a run ends when nothing is in
         // flight; at most one follower down for good (F_live = N − max(QR, QW) = 1 for the named sets).
         "live" => (new FaultPlan(Reorder: true, MaxDuplicates: 2, MaxCrashes: 1, Restart: false, FaultOdds: 8), false),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart or live"),
+        // Conflict-forcing (issue 46): up to 8 Accepts lost on purpose (odds 1/2 each: a value reaches only some acceptors
+        // before the next leader change), up to 4 Promise and Accepted replies duplicated on purpose, one crash-restart.
+        "conflict" => (new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, FaultOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2), true),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart, live or conflict"),
     };
 
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
@@ -235,7 +251,8 @@ public static class RspScenarios
         var leader = F("leader", "none") switch
         {
             "none" => LeaderFault.None, "failover" => LeaderFault.Failover, "duel" => LeaderFault.Duel, "duel2" => LeaderFault.Duel2,
-            var l => throw new ArgumentException($"leader \"{l}\": use none, failover, duel or duel2"),
+            "conflict" => LeaderFault.Conflict,
+            var l => throw new ArgumentException($"leader \"{l}\": use none, failover, duel, duel2 or conflict"),
         };
         if (mutant == RspMutant.M11LeaseTooShort && leader is not (LeaderFault.Duel or LeaderFault.Duel2))
             throw new ArgumentException("mutant M11 (the lease runs out too early) needs leader duel or duel2: with a stable leader or a failover no old lease is left");

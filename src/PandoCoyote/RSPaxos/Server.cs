@@ -576,6 +576,7 @@ public sealed class Server : RspActor<ServerInit>
         var groups = pieces.GroupBy(e => Mutant == RspMutant.M3PerBallotShares ? (e.Vid, e.Bal) : (e.Vid, 0))
             .Select(g => (Vid: g.Key.Vid, Pieces: g.ToList(), Top: g.Max(e => e.Bal)))
             .Where(g => g.Pieces.Select(e => e.Share.Idx).Distinct().Count() >= _s.DecodeThreshold).ToList();
+        RuleMatters(pieces, groups.Count);
         if (groups.Count == 0)
         {
             Coverage.Hit(pieces.Count == 0 ? "rsp: a takeover filled a hole with a NoOp" : "rsp: a takeover found pieces it could not rebuild and proposed a NoOp");
@@ -590,6 +591,18 @@ public sealed class Server : RspActor<ServerInit>
         Coverage.Hit("rsp: a takeover rebuilt a value from shares");
         if (pieces.Where(e => e.Vid == best.Vid).Select(e => e.Bal).Distinct().Count() > 1) Coverage.Hit("rsp: a value was rebuilt from shares of two ballots");
         return (best.Vid, value, meta);
+    }
+
+    /// <summary>
+    /// "Rule matters" witnesses (issue 46): the Phase-1 quorum reported pieces of two vids at two ballots for one instance,
+    /// so "the rebuildable vid of the highest ballot" differs from "any reported vid"; with two rebuildable vids, it also
+    /// differs from "the lowest ballot's" (possible only where the quorum holds two decode thresholds of shares, set D).
+    /// </summary>
+    private static void RuleMatters(List<PromiseEntry> pieces, int rebuildable)
+    {
+        if (pieces.Select(e => e.Vid).Distinct().Count() >= 2 && pieces.Select(e => e.Bal).Distinct().Count() >= 2)
+            Coverage.Hit("rsp: rule matters: a Phase-1 quorum reported pieces of two vids at two ballots for one instance");
+        if (rebuildable >= 2) Coverage.Hit("rsp: rule matters: a Phase-1 quorum reported two rebuildable vids for one instance");
     }
 
     /// <summary>§4.2 on Nack [PROPOSED], liveness only: a higher ballot exists, step down.</summary>
