@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Text.Json.Nodes;
 
 namespace Pando.ModelCheck.Tests;
 
@@ -83,6 +84,63 @@ public class EndToEndTests
         Assert.All(reports, x => Assert.True(x.Judgement.Ok, x.Judgement.Message));
         Assert.Equal(VerdictKind.Violates, reports[1].Run.Result.Kind);
         Assert.Equal("NothingChosenWitness", reports[1].Run.Result.Property);
+    }
+
+    private static JsonObject AddWitness(TestManifest t, string name, string cfg, string witness) =>
+        t.Add(name, cfg, $"violates {witness}") is var e && (e["witness"] = witness) is not null ? e : e;
+
+    [Fact]
+    public void A_witness_is_checked_during_its_passing_models_run_and_alone_on_request()
+    {
+        using var t = new TestManifest();
+        t.Add("pass", "Consensus.cfg", "pass");
+        AddWitness(t, "pass_witness_NothingChosen", "Consensus.cfg", "NothingChosenWitness");
+        var manifest = t.Load();
+        using var outDir = Repo.Temp();
+        var session = new CheckSession(Repo.Tools(), manifest, outDir.Path);
+        var folded = session.Run(manifest.Models, new CheckOptions(null, false), CancellationToken.None);
+        Assert.All(folded, x => Assert.True(x.Judgement.Ok, x.Judgement.Message));
+        Assert.Equal("pass", folded[1].Run.FoldedInto);
+        Assert.Contains("NothingChosenWitness", folded[0].Run.ReachedWitnesses);
+        Assert.Contains("pando-witness-reached NothingChosenWitness", File.ReadAllText(folded[0].Run.LogPath));
+        Assert.Equal(3, folded[0].Run.Result.Stats.Distinct);     // the probe changes nothing TLC explores
+        var alone = session.Run(manifest.Models, new CheckOptions(null, false, FoldWitnesses: false), CancellationToken.None);
+        Assert.All(alone, x => Assert.True(x.Judgement.Ok, x.Judgement.Message));
+        Assert.Null(alone[1].Run.FoldedInto);
+        Assert.NotNull(alone[1].Run.Result.Trace);
+    }
+
+    [Fact]
+    public void A_folded_witness_the_run_does_not_reach_runs_alone_and_is_a_missing_violation()
+    {
+        using var t = new TestManifest();
+        t.Add("pass", "Consensus.cfg", "pass");
+        AddWitness(t, "pass_witness_Reached", "Consensus.cfg", "NothingChosenWitness");
+        // Agreement holds in every state, so as a "witness" it is never reached.
+        AddWitness(t, "pass_witness_Never", "Consensus.cfg", "ConsensusAgreementInv");
+        var manifest = t.Load();
+        using var outDir = Repo.Temp();
+        var r = new CheckSession(Repo.Tools(), manifest, outDir.Path).Run(manifest.Models, new CheckOptions(null, false), CancellationToken.None);
+        Assert.True(r[0].Judgement.Ok && r[1].Judgement.Ok);
+        Assert.Equal("pass", r[1].Run.FoldedInto);
+        Assert.Null(r[2].Run.FoldedInto);
+        Assert.False(r[2].Judgement.Ok);
+        Assert.StartsWith("MISSING VIOLATION", r[2].Judgement.Message);
+    }
+
+    [Fact]
+    public void A_witness_is_folded_into_a_simulation_too()
+    {
+        using var t = new TestManifest();
+        var p = t.Add("sim", "Consensus.cfg", "pass");
+        p["mode"] = "simulate";
+        p["simulate"] = new JsonObject { ["depth"] = 4, ["traces"] = 20, ["seed"] = 1 };
+        AddWitness(t, "sim_witness_NothingChosen", "Consensus.cfg", "NothingChosenWitness");
+        var manifest = t.Load();
+        using var outDir = Repo.Temp();
+        var r = new CheckSession(Repo.Tools(), manifest, outDir.Path).Run(manifest.Models, new CheckOptions(null, false), CancellationToken.None);
+        Assert.All(r, x => Assert.True(x.Judgement.Ok, x.Judgement.Message));
+        Assert.Equal("sim", r[1].Run.FoldedInto);
     }
 
     [Fact]

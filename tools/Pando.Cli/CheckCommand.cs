@@ -29,6 +29,8 @@ public static class CheckCommand
           --list          list the selected models and their expectations; run nothing
           --record        after the run, write the statistics of every model that ran as expected into the manifest
           --strict        fail when a passing model's distinct-state count differs from the recorded one
+          --separate-witnesses  run every witness model on its own (with TLC's trace to the witnessed state) instead of
+                          checking it during the run of its selected passing model (docs/harness.md, "Folded witnesses")
           --jobs N        run at most N models at once (default: number of cores)
           --manifest F    manifest file (default: configs/models.json)
           --out DIR       output folder (default: .pando/out/check)
@@ -50,6 +52,8 @@ public static class CheckCommand
         public bool Record { get; init; }
         /// <summary>Fail on state-count drift.</summary>
         public bool Strict { get; init; }
+        /// <summary>--separate-witnesses: no witness folded into its passing model's run.</summary>
+        public bool SeparateWitnesses { get; init; }
         /// <summary>Models at once.</summary>
         public int? Jobs { get; init; }
         /// <summary>Manifest file, or null for configs/models.json.</summary>
@@ -80,6 +84,7 @@ public static class CheckCommand
                 case "--list": o = o with { List = true }; break;
                 case "--record": o = o with { Record = true }; break;
                 case "--strict": o = o with { Strict = true }; break;
+                case "--separate-witnesses": o = o with { SeparateWitnesses = true }; break;
                 case "--jobs": o = o with { Jobs = a.IntValue(t, 1) }; break;
                 case "--manifest": o = o with { ManifestPath = a.Value(t) }; break;
                 case "--out": o = o with { OutDir = a.Value(t) }; break;
@@ -122,7 +127,7 @@ public static class CheckCommand
         session.Finished += display.Finished;
         using var cts = new CancellationTokenSource();
         Console.CancelKeyPress += (_, e) => { e.Cancel = true; cts.Cancel(); };
-        var reports = session.Run(models, new CheckOptions(o.Jobs, o.Strict), cts.Token);
+        var reports = session.Run(models, new CheckOptions(o.Jobs, o.Strict, FoldWitnesses: !o.SeparateWitnesses), cts.Token);
         display.Stop();
 
         Console.WriteLine();
@@ -140,7 +145,8 @@ public static class CheckCommand
             Console.WriteLine($"note: {r.Model.Name}: {r.Judgement.Drift} (re-record with --record, or fail on it with --strict)");
         if (o.Record)
         {
-            var stats = reports.Where(r => r.Judgement.Ok).ToDictionary(r => r.Model.Name, r => new RecordedStats
+            // A witness reached in its passing model's run has no run of its own: its recorded statistics stay.
+            var stats = reports.Where(r => r.Judgement.Ok && r.Run.FoldedInto is null).ToDictionary(r => r.Model.Name, r => new RecordedStats
             {
                 Distinct = r.Run.Result.Stats.Distinct, Generated = r.Run.Result.Stats.Generated,
                 Depth = r.Run.Result.Stats.Depth, Seconds = r.Run.Seconds,

@@ -36,6 +36,7 @@ public static class Reports
                 ["seconds"] = Math.Round(r.Run.Seconds, 2), ["exitCode"] = res.ExitCode,
                 ["recorded"] = r.Model.Stats?.ToJson(),
                 ["log"] = r.Run.LogPath, ["command"] = r.Run.CommandLine, ["error"] = res.ErrorText,
+                ["foldedInto"] = r.Run.FoldedInto,
             };
             if (res.Trace is { } t)
             {
@@ -106,7 +107,7 @@ public static class Reports
             r.Model.Name, r.Model.Expect.ToString(), r.Run.Result.VerdictText,
             Num(r.Run.Result.Stats.Distinct), Num(r.Run.Result.Stats.Generated),
             r.Run.Result.Stats.Depth?.ToString(CultureInfo.InvariantCulture) ?? "-",
-            r.Run.Seconds.ToString("0.0", CultureInfo.InvariantCulture),
+            r.Run.FoldedInto is null ? r.Run.Seconds.ToString("0.0", CultureInfo.InvariantCulture) : "folded",
             (r.Judgement.Ok ? "ok" : "FAIL") + (r.Judgement.Drift is { } d ? $" ({d})" : ""),
         }).ToList();
         var sb = new StringBuilder();

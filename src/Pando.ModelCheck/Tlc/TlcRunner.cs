@@ -13,7 +13,13 @@ public sealed record RunProgress(string Model, TimeSpan Elapsed, TlcStats? Stats
 /// <param name="Seconds">Wall-clock seconds.</param>
 /// <param name="LogPath">Where TLC's raw output was saved.</param>
 /// <param name="CommandLine">The command that ran.</param>
-public sealed record RunOutcome(TlcResult Result, double Seconds, string LogPath, string CommandLine);
+public sealed record RunOutcome(TlcResult Result, double Seconds, string LogPath, string CommandLine)
+{
+    /// <summary>The folded witnesses (<see cref="WitnessProbe"/>) TLC printed as reached during this run.</summary>
+    public IReadOnlySet<string> ReachedWitnesses { get; init; } = new HashSet<string>(StringComparer.Ordinal);
+    /// <summary>For a witness model reached during the run of its passing model: that model's name (no run of its own).</summary>
+    public string? FoldedInto { get; init; }
+}
 
 /// <summary>Runs TLC on one manifest entry with its own metadir, enforcing the time budget.</summary>
 public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string outDir)
@@ -39,15 +45,18 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
     }
 
     /// <summary>Builds the java arguments for an entry.</summary>
-    public IReadOnlyList<string> Arguments(ModelEntry m, int workers, int heapMb)
+    public IReadOnlyList<string> Arguments(ModelEntry m, int workers, int heapMb, WitnessProbe? probe = null)
     {
+        // With folded witnesses TLC's root module is the probe module in the metadir, which EXTENDS the model's
+        // own module: that module's folder joins the library path.
+        var libraryDirs = probe is null ? library.SearchDirs : library.SearchDirs.Prepend(Path.GetDirectoryName(m.ModulePath)!);
         var args = new List<string>(JvmOptions(m, workers, heapMb))
         {
             "-Dfile.encoding=UTF-8",
             // TLC 2.15 extracts its standard modules (Naturals.tla, ...) into java.io.tmpdir; parallel
             // runs sharing /tmp read each other's half-written copies, so each run gets its own folder.
             "-Djava.io.tmpdir=" + Path.Combine(outDir, "meta", m.Name, "tmp"),
-            "-DTLA-Library=" + string.Join(Path.PathSeparator, library.SearchDirs),
+            "-DTLA-Library=" + string.Join(Path.PathSeparator, libraryDirs),
             "-cp", tools.Jar, "tlc2.TLC", "-tool",
             "-workers", (m.Mode == CheckMode.Simulate ? 1 : workers).ToString(System.Globalization.CultureInfo.InvariantCulture),
             "-metadir", Path.Combine(outDir, "meta", m.Name),
@@ -58,7 +67,10 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
             args.AddRange(["-simulate", $"num={s.Traces}", "-depth", s.Depth.ToString(System.Globalization.CultureInfo.InvariantCulture),
                            "-seed", s.Seed.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
         // TLC 2.15 resolves -config against the folder of the root module, so pass it relative to that.
-        args.AddRange(["-config", Path.GetRelativePath(Path.GetDirectoryName(m.ModulePath)!, RunCfgPath(m)), m.ModulePath]);
+        if (probe is null)
+            args.AddRange(["-config", Path.GetRelativePath(Path.GetDirectoryName(m.ModulePath)!, RunCfgPath(m)), m.ModulePath]);
+        else
+            args.AddRange(["-config", WitnessProbe.CfgFileName, Path.Combine(outDir, "meta", m.Name, WitnessProbe.ModuleName + ".tla")]);
         return args;
     }
 
@@ -66,16 +78,25 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
     public string RunCfgPath(ModelEntry m) => m.Witness is null ? m.CfgPath : Path.Combine(outDir, "meta", m.Name, "witness.cfg");
 
     /// <summary>Runs TLC and returns its result; never throws for TLC failures (they are verdicts).</summary>
-    public RunOutcome Run(ModelEntry m, int workers, int heapMb, Action<RunProgress>? progress, CancellationToken cancel)
+    /// <param name="m">The model.</param>
+    /// <param name="workers">TLC workers.</param>
+    /// <param name="heapMb">The JVM's heap.</param>
+    /// <param name="progress">Called with TLC's statistics as they come.</param>
+    /// <param name="cancel">Stops the run.</param>
+    /// <param name="probe">Witnesses folded into this run of a passing model, or null (see <see cref="WitnessProbe"/>).</param>
+    public RunOutcome Run(ModelEntry m, int workers, int heapMb, Action<RunProgress>? progress, CancellationToken cancel,
+        WitnessProbe? probe = null)
     {
         var meta = Path.Combine(outDir, "meta", m.Name);
         if (Directory.Exists(meta)) Directory.Delete(meta, recursive: true);
         Directory.CreateDirectory(Path.Combine(meta, "tmp"));
         if (m.Witness is not null) File.WriteAllText(RunCfgPath(m), m.CfgText);
+        probe?.WriteFiles(meta, m);
+        var reached = new HashSet<string>(StringComparer.Ordinal);
         var logDir = Path.Combine(outDir, "logs");
         Directory.CreateDirectory(logDir);
         var logPath = Path.Combine(logDir, m.Name + ".log");
-        var args = Arguments(m, workers, heapMb);
+        var args = Arguments(m, workers, heapMb, probe);
         var psi = new ProcessStartInfo(tools.Java) { WorkingDirectory = meta };
         foreach (var a in args) psi.ArgumentList.Add(a);
         var parser = new TlcOutputParser();
@@ -88,7 +109,12 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
         using var log = new StreamWriter(logPath) { AutoFlush = true }; // follow long runs with tail -f
         log.WriteLine("# " + tools.Java + " " + string.Join(' ', args));
         var exitCode = BoundedProcess.Run(psi, TimeSpan.FromSeconds(m.TimeLimitSeconds),
-            line => { log.WriteLine(line); parser.Feed(line); },
+            line =>
+            {
+                log.WriteLine(line);
+                if (probe is not null && WitnessProbe.ReachedIn(line) is { } w) reached.Add(w);
+                parser.Feed(line);
+            },
             () => progress?.Invoke(new RunProgress(m.Name, sw.Elapsed, last)), cancel);
         bool finished = exitCode is not null;
         sw.Stop();
@@ -100,7 +126,7 @@ public sealed class TlcRunner(Toolchain tools, ModuleLibrary library, string out
                 ErrorText = cancel.IsCancellationRequested ? "stopped (interrupted)" : $"stopped after its time limit of {m.TimeLimitSeconds} s",
             };
         result = NameResult(result, m);
-        return new RunOutcome(result, sw.Elapsed.TotalSeconds, logPath, tools.Java + " " + string.Join(' ', args));
+        return new RunOutcome(result, sw.Elapsed.TotalSeconds, logPath, tools.Java + " " + string.Join(' ', args)) { ReachedWitnesses = reached };
     }
 
     /// <summary>
