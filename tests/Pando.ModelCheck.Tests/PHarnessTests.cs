@@ -317,6 +317,44 @@ public class PHarnessTests
         Assert.True(PCheckOutput.CheckReached(new Judgement(true, "as expected"), t, bug, null).Ok);   // witnesses are for passing runs
     }
 
+    private const string RulesCoverage = """
+        Monitor: QuorumDistinct
+        =======================
+        	State: Watching
+        		Events received: eLocalConfig, eLocalQuorum
+
+        Monitor: SelectsHighest
+        =======================
+        	State: Watching
+        		Events received: eLocalConfig
+        		Events not covered: eLocalSelect
+
+        Monitor: Agreement
+        ==================
+        	State: Watching
+        		Events not covered: eMonConfig, eMonVoted
+        """;
+
+    [Fact]
+    public void A_passing_run_whose_asserted_local_rule_received_no_observation_fails_as_not_reached()
+    {
+        using var d = new TempDir();
+        Directory.CreateDirectory(Path.Combine(d.Path, "BugFinding"));
+        File.WriteAllText(Path.Combine(d.Path, "BugFinding", "PQR.coverage.txt"), RulesCoverage);
+        var c = PCheckOutput.ReadCoverage(d.Path)!;
+        Assert.Equal(["SelectsHighest"], c.SilentRules);     // a global monitor that heard nothing is not a local rule
+        var t = new PTestEntry
+        {
+            Name = "tcOne", Protocol = "Demo", Expect = Expectation.Parse("pass", "here"), FastSchedules = 1, FullSchedules = 1, Seed = 1,
+            TimeLimitSeconds = 1, Description = "d", Reaches = [],
+        };
+        var pass = new PCheckResult(new Verdict(VerdictKind.Pass, Detail: "no bug"), 10, 1, 100, null);
+        var j = PCheckOutput.CheckReached(new Judgement(true, "pass as expected"), t, pass, c);
+        Assert.False(j.Ok);
+        Assert.StartsWith("NOT REACHED: the run passed but the node-local rule(s) SelectsHighest it asserts received no observation", j.Message);
+        Assert.True(PCheckOutput.CheckReached(new Judgement(true, "pass as expected"), t, pass, c with { SilentRules = [] }).Ok);
+    }
+
     [Fact]
     public void The_suite_fails_a_witness_that_no_passing_test_reached()
     {

@@ -1,6 +1,8 @@
 /*****************************************************************************************
  * PQR test cases (./pando check --p --protocol PQR; budgets in p-models/tests.json). Correct
- * configurations assert every safety monitor (and the liveness tests the liveness monitors);
+ * configurations assert every safety monitor (and the liveness tests the liveness monitors),
+ * and the node-local rules their runs exercise (SelectsHighest only where a leader changes: the
+ * harness fails a passing test whose asserted rule received no observation);
  * each bug test runs one mutant and asserts only the monitor it must violate. Names start with
  * tcPqr (no name is a prefix of another).
  *****************************************************************************************/
@@ -29,22 +31,22 @@ test tcPqrS1 [main=TestS1]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestS1 });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestS1 });
 test tcPqrNoDupCheck [main=TestNoDupCheck]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestNoDupCheck });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestNoDupCheck });
 test tcPqrFlex [main=TestFlex]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestFlex });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestFlex });
 test tcPqrFive [main=TestFive]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestFive });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestFive });
 test tcPqrFailover [main=TestFailover]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
@@ -62,7 +64,7 @@ test tcPqrPerKey [main=TestPerKey]:
          VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestPerKey });
 test tcPqrLive [main=TestLive]:
   assert Agreement, ExecSound, ReadSeesCompletedWrites, ReadMonotonic, ReadNotBelowTarget, WriteRealTimeOrder, WritesTerminate, ReadsTerminate,
-         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestLive });
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union PqrSystem, { TestLive });
 test tcPqrOrphanLive [main=TestLiveOrphan]:
   assert Agreement, ExecSound, ReadSeesCompletedWrites, ReadMonotonic, ReadNotBelowTarget, ReadsTerminate,
          VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestLiveOrphan });

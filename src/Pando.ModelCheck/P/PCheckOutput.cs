@@ -25,6 +25,12 @@ public sealed record PCheckResult(Verdict Verdict, long? Schedules, double? Seco
 /// <param name="NotReached">Witness events it declares but never received.</param>
 public sealed record PCoverage(double? TotalEventCoverage, IReadOnlyList<string> Reached, IReadOnlyList<string> NotReached)
 {
+    /// <summary>
+    /// The node-local rule monitors of the run (those observing <c>eLocalConfig</c>, p-models/Common/PSpec/LocalRules.p)
+    /// that received no event besides the configuration: they were asserted but judged nothing.
+    /// </summary>
+    public IReadOnlyList<string> SilentRules { get; init; } = [];
+
     /// <summary>The one-line summary printed after a passing test.</summary>
     public string Line => string.Create(CultureInfo.InvariantCulture,
         $"witnesses reached {Reached.Count}/{Reached.Count + NotReached.Count}{(NotReached.Count > 0 ? $" (not: {string.Join(", ", NotReached)})" : "")}, event coverage {TotalEventCoverage?.ToString("0.0", CultureInfo.InvariantCulture) ?? "?"}%");
@@ -112,28 +118,55 @@ public static partial class PCheckOutput
         double? total = TotalCoverage().Match(text) is { Success: true } m ? double.Parse(m.Groups["p"].Value, CultureInfo.InvariantCulture) : null;
         List<string> reached = [], missing = [];
         bool inReached = false;
+        string? monitor = null;
+        var received = new Dictionary<string, HashSet<string>>(StringComparer.Ordinal);
+        var observed = new Dictionary<string, HashSet<string>>(StringComparer.Ordinal);
         foreach (var raw in text.Split('\n'))
         {
             var line = raw.Trim();
             if (line.StartsWith("Monitor: ", StringComparison.Ordinal) || line.StartsWith("StateMachine: ", StringComparison.Ordinal))
+            {
                 inReached = line == "Monitor: Reached";
-            else if (inReached && line.StartsWith("Events received:", StringComparison.Ordinal))
-                reached.AddRange(Names(line["Events received:".Length..]));
-            else if (inReached && line.StartsWith("Events not covered:", StringComparison.Ordinal))
-                missing.AddRange(Names(line["Events not covered:".Length..]));
+                monitor = line.StartsWith("Monitor: ", StringComparison.Ordinal) ? line["Monitor: ".Length..] : null;
+                if (monitor is not null) { received.TryAdd(monitor, []); observed.TryAdd(monitor, []); }
+            }
+            else if (line.StartsWith("Events received:", StringComparison.Ordinal))
+            {
+                var names = Names(line["Events received:".Length..]).ToList();
+                if (inReached) reached.AddRange(names);
+                if (monitor is not null) { received[monitor].UnionWith(names); observed[monitor].UnionWith(names); }
+            }
+            else if (line.StartsWith("Events not covered:", StringComparison.Ordinal))
+            {
+                var names = Names(line["Events not covered:".Length..]).ToList();
+                if (inReached) missing.AddRange(names);
+                if (monitor is not null) observed[monitor].UnionWith(names);
+            }
         }
-        return new PCoverage(total, reached.Distinct().Order(StringComparer.Ordinal).ToList(), missing.Distinct().Order(StringComparer.Ordinal).ToList());
+        var silent = observed.Where(kv => kv.Value.Contains(LocalConfigEvent) && !received[kv.Key].Any(e => e != LocalConfigEvent))
+            .Select(kv => kv.Key).Order(StringComparer.Ordinal).ToList();
+        return new PCoverage(total, reached.Distinct().Order(StringComparer.Ordinal).ToList(), missing.Distinct().Order(StringComparer.Ordinal).ToList())
+            { SilentRules = silent };
 
         static IEnumerable<string> Names(string list) => list.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
     }
 
-    /// <summary>A passing test fails as NOT REACHED when a witness it names was never received.</summary>
+    /// <summary>The configuration event every node-local rule monitor observes (p-models/Common/PSpec/LocalRules.p).</summary>
+    public const string LocalConfigEvent = "eLocalConfig";
+
+    /// <summary>
+    /// A passing test fails as NOT REACHED when a witness it names was never received, or when a node-local rule it
+    /// asserts received no observation (the twin of the Coyote rule "every registered rule judged an observation").
+    /// </summary>
     public static Judgement CheckReached(Judgement j, PTestEntry t, PCheckResult r, PCoverage? c)
     {
-        if (!j.Ok || r.Verdict.Kind != VerdictKind.Pass || t.Reaches.Count == 0) return j;
-        if (c is null) return new Judgement(false, "NOT REACHED: the run passed but wrote no coverage report to check its witnesses against");
+        if (!j.Ok || r.Verdict.Kind != VerdictKind.Pass) return j;
+        if (c is null)
+            return t.Reaches.Count == 0 ? j : new Judgement(false, "NOT REACHED: the run passed but wrote no coverage report to check its witnesses against");
         var missing = t.Reaches.Where(w => !c.Reached.Contains(w)).ToList();
-        return missing.Count == 0 ? j : new Judgement(false, $"NOT REACHED: the run passed but never reached {string.Join(", ", missing)}");
+        if (missing.Count > 0) return new Judgement(false, $"NOT REACHED: the run passed but never reached {string.Join(", ", missing)}");
+        return c.SilentRules.Count == 0 ? j : new Judgement(false,
+            $"NOT REACHED: the run passed but the node-local rule(s) {string.Join(", ", c.SilentRules)} it asserts received no observation (drop them from the test's assert list, or make the run reach the step they judge)");
     }
 
     /// <summary>
