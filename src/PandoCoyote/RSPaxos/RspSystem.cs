@@ -54,10 +54,16 @@ public sealed record RspSystem(RspSettings Settings, FaultPlan Faults, RspWorklo
     /// <summary>Timed mode: the data center of each server and of each client (indexes into <see cref="Geo"/>).</summary>
     public (int[] Servers, int[] Clients)? Placement { get; init; }
 
+    /// <summary>RS-Paxos's form of the node-local rule N6 (§4.3 SelectValue).</summary>
+    public const string SelectRule = "SelectsRebuildable";
+
     /// <summary>The setup of one iteration.</summary>
     public void Setup(IActorRuntime rt)
     {
-        foreach (var name in Only ?? [.. RspMonitors.Safety.Keys, .. LocalRules.BallotRules])
+        // N6 judges a new leader's choice, so it is registered only where leaders change (a rule that never looks fails
+        // a passing test as NOT REACHED).
+        IEnumerable<string> local = Leader == LeaderFault.None ? LocalRules.BallotRules : [.. LocalRules.BallotRules, SelectRule];
+        foreach (var name in Only ?? [.. RspMonitors.Safety.Keys, .. local])
             if (LocalRules.Monitors.ContainsKey(name)) LocalRules.Register(rt, name, "RSP");
             else RspMonitors.Register(rt, name, Settings);
         // Liveness (brief §6.2 L2, L3): these runs have no timers, so a request sent to a leader that is deposed before
@@ -263,7 +269,7 @@ public static class RspScenarios
         bool gc = F("gc", "false") switch { "true" => true, "false" => false, var g => throw new ArgumentException($"gc \"{g}\": use true or false") };
         if (mutant == RspMutant.M13TruncateUnflushed && !gc) throw new ArgumentException("mutant M13 (truncation before the checkpoint) needs gc true");
         var sys = new RspSystem(new RspSettings(p, mutant, resend, CatchUp: catchUp, Gc: gc), plan, workload, leader, liveness);
-        var known = RspMonitors.Safety.Keys.Concat(RspMonitors.Liveness.Keys).Concat(LocalRules.BallotRules).ToList();
+        var known = RspMonitors.Safety.Keys.Concat(RspMonitors.Liveness.Keys).Concat(LocalRules.BallotRules).Append(RspSystem.SelectRule).ToList();
         if (only is not null && !known.Contains(only))
             throw new ArgumentException($"monitor \"{only}\" is not an RS-Paxos monitor ({string.Join(", ", known)})");
         return sys with { Only = only is null ? null : [only] };

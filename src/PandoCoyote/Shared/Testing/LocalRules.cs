@@ -13,8 +13,9 @@ namespace PandoCoyote.Shared.Testing;
 // it must come back from durable storage), two values under one ballot in one slot, a quorum counted with a repeated
 // sender or with a reply to another ballot, a ballot started twice. Each protocol maps its own state onto these
 // observations in its handlers (a PQR log entry, an RS-Paxos share's value id, an Alia root slot); the catalogue
-// (docs/invariants.json) lists them as <PROTOCOL>-N1 ... N6. N6 (a new leader's value choice) is registered only by
-// the protocols whose choice is plain Paxos's highest-ballot rule (PQR, Alia's instance Paxos).
+// (docs/invariants.json) lists them as <PROTOCOL>-N1 ... N6. N6 (a new leader's value choice) has two forms: plain
+// Paxos's highest-ballot rule (SelectsHighest: PQR, Alia's instance Paxos) and its erasure-coded form, the highest
+// rebuildable value id (SelectsRebuildable: RS-Paxos).
 // ---------------------------------------------------------------------------------------------------------------
 
 /// <summary>An acceptor's promise after a step (a Phase-1 answer, a vote that raised it, a restart reloading it).</summary>
@@ -64,6 +65,21 @@ public readonly record struct Reported(string From, Ballot Bal, string Value, bo
 /// heard <paramref name="Reports"/> for that slot from its Phase-1 quorum (every reply as received, not a summary).
 /// </summary>
 public sealed record LocalSelect(string Proposer, string Slot, Ballot Bal, IReadOnlyList<Reported> Reports, string Value, string Action);
+
+/// <summary>One coded piece a Phase-1 reply reported for a slot: the acceptor, the ballot it voted in, the value id, the share's index.</summary>
+public readonly record struct Piece(string From, Ballot Bal, string Vid, int ShareIdx)
+{
+    /// <inheritdoc/>
+    public override string ToString() => $"{Vid} share {ShareIdx} at {Bal} from {From}";
+}
+
+/// <summary>
+/// A proposer of an erasure-coded Paxos (RS-Paxos §4.3) that won Phase 1 of <paramref name="Bal"/> picked value id
+/// <paramref name="Vid"/> for <paramref name="Slot"/>, having heard <paramref name="Pieces"/> for that slot from its Phase-1
+/// quorum; a value id is rebuildable from <paramref name="Threshold"/> distinct share indices (the code's true threshold,
+/// not a mutant's).
+/// </summary>
+public sealed record LocalRebuildSelect(string Proposer, string Slot, Ballot Bal, IReadOnlyList<Piece> Pieces, int Threshold, string Vid, string Action);
 
 /// <summary>The event carrying one of the observations above to the node-local monitors.</summary>
 public sealed class LocalObservation(object body) : Monitor.Event
@@ -262,6 +278,38 @@ public sealed class SelectsHighestMonitor : LocalRuleMonitor
     }
 }
 
+/// <summary>
+/// N6 SelectsRebuildable (RS-Paxos §4.3 SelectValue, the erasure-coded form of N6): a proposer that won Phase 1 groups
+/// the reported pieces of a slot by value id across ballots; a value id with <c>Threshold</c> distinct share indices is
+/// rebuildable. If some value id is rebuildable, it proposes one whose highest reported ballot is the highest among
+/// the rebuildable ones; otherwise it proposes a fresh value id (a NoOp), none of the reported ones. Grouping by
+/// ballot, counting a repeated index, taking the lowest ballot or a short threshold is caught at the proposal.
+/// </summary>
+public sealed class SelectsRebuildableMonitor : LocalRuleMonitor
+{
+    [Start] [OnEventDoAction(typeof(LocalObservation), nameof(OnObservation))] private sealed class Watching : State;
+    /// <inheritdoc/>
+    protected override (int N, string Name) Rule => (6, "SelectsRebuildable");
+    /// <inheritdoc/>
+    protected override bool Check(object o)
+    {
+        if (o is not LocalRebuildSelect s || s.Pieces.Count == 0) return false;
+        var rebuildable = s.Pieces.GroupBy(p => p.Vid)
+            .Where(g => g.Select(p => p.ShareIdx).Distinct().Count() >= s.Threshold)
+            .ToDictionary(g => g.Key, g => g.Max(p => p.Bal));
+        string Heard() => $"{s.Action}; pieces: {string.Join(", ", s.Pieces)}";
+        if (rebuildable.Count == 0)
+        {
+            Require(s.Pieces.All(p => p.Vid != s.Vid), () => $"{s.Proposer} proposed {s.Vid} for slot {s.Slot} at ballot {s.Bal}, which its Phase-1 quorum reported with fewer than {s.Threshold} distinct shares ({Heard()})");
+            return true;
+        }
+        var top = rebuildable.Values.Max();
+        var allowed = rebuildable.Where(kv => kv.Value == top).Select(kv => kv.Key).ToHashSet();
+        Require(allowed.Contains(s.Vid), () => $"{s.Proposer} proposed {s.Vid} for slot {s.Slot} at ballot {s.Bal}, but the rebuildable value id of the highest ballot ({top}) is {string.Join(" / ", allowed)} ({Heard()})");
+        return true;
+    }
+}
+
 /// <summary>The node-local monitors by catalogue name, and their registration.</summary>
 public static class LocalRules
 {
@@ -271,6 +319,7 @@ public static class LocalRules
         ["VoteRespectsPromise"] = typeof(VoteRespectsPromiseMonitor), ["PromiseMonotone"] = typeof(PromiseMonotoneMonitor),
         ["BallotBindsValue"] = typeof(BallotBindsValueMonitor), ["QuorumDistinct"] = typeof(QuorumDistinctMonitor),
         ["BallotFresh"] = typeof(BallotFreshMonitor), ["SelectsHighest"] = typeof(SelectsHighestMonitor),
+        ["SelectsRebuildable"] = typeof(SelectsRebuildableMonitor),
     };
 
     /// <summary>The coverage key a rule (<c>PQR-N4</c>) hits once per run when it is registered.</summary>
@@ -308,6 +357,7 @@ public static class LocalRules
             case "QuorumDistinct": Use<QuorumDistinctMonitor>(rt, config); break;
             case "BallotFresh": Use<BallotFreshMonitor>(rt, config); break;
             case "SelectsHighest": Use<SelectsHighestMonitor>(rt, config); break;
+            case "SelectsRebuildable": Use<SelectsRebuildableMonitor>(rt, config); break;
             default: throw new ArgumentException($"\"{name}\" is not a node-local monitor ({string.Join(", ", Monitors.Keys)})");
         }
     }
