@@ -59,11 +59,14 @@ public sealed class Delegate : PandoActor
         {
             case Outcome.UseOwn:
                 d.Done = true;
+                ObserveRecovery(o, key, ver, bal, req.Vid, "ProposeRecover (delegate)");
                 Propose(key, ver, bal, req.Vid, req.Value, req.Fe);
                 break;
             case Outcome.Adopt:
                 d.Done = true;
-                Propose(key, ver, bal, Mutant == Mutant.M11FreshVidOnRecovery ? req.Vid : o.Vid, o.Value!, req.Fe);
+                var adopted = Mutant == Mutant.M11FreshVidOnRecovery ? req.Vid : o.Vid;
+                ObserveRecovery(o, key, ver, bal, adopted, "ProposeRecover (delegate)");
+                Propose(key, ver, bal, adopted, o.Value!, req.Fe);
                 break;
             case Outcome.KnownChosen: d.Done = true; Send(req.Fe, new DelegateFailed(key, ver, bal, DelegateFailure.Known, o.Vid)); break;
             case Outcome.DecidedLater: d.Done = true; Send(req.Fe, new DelegateFailed(key, ver, bal, DelegateFailure.Stale, 0)); break;

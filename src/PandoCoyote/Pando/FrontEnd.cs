@@ -185,10 +185,16 @@ public sealed class FrontEnd : PandoActor
         var o = Proposer.Evaluate(_dir.P1, true, P, Mutant);
         switch (o.Outcome)
         {
-            case Outcome.UseOwn: _dir.Proposed = true; Propose(_dir.Bal, _op.Vid, _op.Value, _splits); break;
+            case Outcome.UseOwn:
+                _dir.Proposed = true;
+                ObserveRecovery(o, _op.Key, _op.Ver, _dir.Bal, _op.Vid, "ProposeRecover (front-end)");
+                Propose(_dir.Bal, _op.Vid, _op.Value, _splits);
+                break;
             case Outcome.Adopt:
                 _dir.Proposed = true;
-                Propose(_dir.Bal, Mutant == Mutant.M11FreshVidOnRecovery ? _op.Vid : o.Vid, o.Value!, Values.Encode(P, o.Value!));
+                var adopted = Mutant == Mutant.M11FreshVidOnRecovery ? _op.Vid : o.Vid;
+                ObserveRecovery(o, _op.Key, _op.Ver, _dir.Bal, adopted, "ProposeRecover (front-end)");
+                Propose(_dir.Bal, adopted, o.Value!, Values.Encode(P, o.Value!));
                 break;
             case Outcome.KnownChosen: Finish(o.Vid, Ballot.None); break;
             case Outcome.DecidedLater: FinishStale(); break;
@@ -317,6 +323,7 @@ public sealed class FrontEnd : PandoActor
             case Outcome.Adopt:                                                       // propose only a recovered value (brief §4.7)
                 _rb.Proposed = true;
                 _rbValue = o.Value;
+                ObserveRecovery(o, _op.Key, _op.Ver, _rb.Bal, o.Vid, "ReadWriteBack");
                 var splits = Values.Encode(P, o.Value!);
                 Observe(new ObsProposed(_op.Key, _op.Ver, _rb.Bal, o.Vid, o.Value!, Kind.Read));
                 Broadcast(i => new Propose(_op.Key, _op.Ver, _rb.Bal, o.Vid, splits[i], Id, Kind.Read));

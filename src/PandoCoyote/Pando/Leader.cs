@@ -132,6 +132,7 @@ public sealed class Leader : PandoActor
                 var (vid, value) = o.Outcome == Outcome.UseOwn ? (req.Vid, req.Value)
                     : (Mutant == Mutant.M11FreshVidOnRecovery ? req.Vid : o.Vid, o.Value!);
                 r.Proposed = true;
+                ObserveRecovery(o, Key, ver, r.Bal, vid, "ProposeRecover (leader)");
                 var splits = Values.Encode(P, value);
                 Observe(new ObsProposed(Key, ver, r.Bal, vid, value, Kind.Write));
                 Broadcast(i => new Propose(Key, ver, r.Bal, vid, splits[i], Id, Kind.Write));

@@ -90,6 +90,12 @@ public abstract class PandoActor : NetActor<PandoInit>
     /// <summary>A version's consensus instance in node-local observations.</summary>
     protected static string VersionName(int key, int ver) => $"k{key}v{ver}";
 
+    /// <summary>Reports a recovery choice to PANDO-N6 (SelectsRebuildable) when it came out of the recovery rule.</summary>
+    protected void ObserveRecovery(Evaluation o, int key, int ver, Ballot bal, int vid, string action)
+    {
+        if (Proposer.Choice(o, Who, VersionName(key, ver), bal, vid, P, action) is { } c) ObserveLocal(c);
+    }
+
     /// <summary>Tells every monitor.</summary>
     protected void Observe(object body)
     {

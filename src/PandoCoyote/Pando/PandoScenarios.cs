@@ -27,6 +27,7 @@ public static class PandoScenarios
         ["NoGaps"] = typeof(NoGapsMonitor),
         ["VoteRespectsPromise"] = typeof(VoteRespectsPromiseMonitor), ["PromiseMonotone"] = typeof(PromiseMonotoneMonitor),
         ["BallotBindsValue"] = typeof(BallotBindsValueMonitor), ["BallotFresh"] = typeof(BallotFreshMonitor),
+        ["SelectsRebuildable"] = typeof(SelectsRebuildableMonitor),
     };
 
     /// <summary>Mutant names as in the brief (§8) and the TLA+/P models.</summary>

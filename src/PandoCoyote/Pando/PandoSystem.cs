@@ -72,8 +72,9 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         Use<ReadsChosenMonitor>(); Use<ReadsFreshMonitor>(); Use<CputTruthfulMonitor>(); Use<LinearizableMonitor>();
         Use<NoDataLossMonitor>(); Use<RecoverableMonitor>(); Use<GcSafeMonitor>(); Use<NoGapsMonitor>();
         if (CheckLiveness) { Use<LeaderDecidesMonitor>(); Use<CputReturnsMonitor>(); Use<ReadsReturnMonitor>(); }
-        // The node-local rules PANDO-N1, N2, N3, N5 (Shared/Testing/LocalRules.cs); Pando's quorums are not plain counts, so N4 is not used,
-        // and its value choice is not the plain highest-ballot rule (a vid needs K shares), so N6 is not either.
+        // The node-local rules PANDO-N1, N2, N3, N5 (Shared/Testing/LocalRules.cs); Pando's quorums are not plain counts, so N4 is not used.
+        // N6 takes its erasure-coded form (SelectsRebuildable: the highest-ballot vid with K splits in the 1b replies), not
+        // the plain highest-ballot rule.
         foreach (var (name, type) in LocalRules.Monitors)
             if (name is not "QuorumDistinct" and not "SelectsHighest" && (Only is null || Only.Contains(type))) LocalRules.Register(rt, name, "PANDO");
 

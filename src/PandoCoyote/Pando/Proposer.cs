@@ -21,8 +21,11 @@ public enum Outcome
     Blocked,
 }
 
-/// <summary>A Phase 1 conclusion, with the vid and decoded value to adopt.</summary>
-public sealed record Evaluation(Outcome Outcome, int Vid = 0, string? Value = null);
+/// <summary>
+/// A Phase 1 conclusion, with the vid and decoded value to adopt. <paramref name="Heard"/>: the promises the recovery rule
+/// judged, when the conclusion came out of it (a 1b quorum, nothing to adopt or a vid to adopt); null otherwise.
+/// </summary>
+public sealed record Evaluation(Outcome Outcome, int Vid = 0, string? Value = null, IReadOnlyList<Promise>? Heard = null);
 
 /// <summary>Phase-1 replies of one attempt: promises by site, NACKing sites, and whether a STALE came.</summary>
 public sealed class Phase1
@@ -77,11 +80,20 @@ public static class Proposer
             if (best is null) best = pr;
             else if (m == Mutant.M3LowestRecovery ? Ballots.Lt(pr.Apn, best.Apn, m) : Ballots.Lt(best.Apn, pr.Apn, m)) best = pr;
         }
-        if (best is null) return new(isWrite ? Outcome.UseOwn : Outcome.Nothing);
+        if (best is null) return new(isWrite ? Outcome.UseOwn : Outcome.Nothing, Heard: proms);
         var splits = proms.Where(x => x.Vid == best.Vid && x.Split is not null).Select(x => x.Split!).ToList();
         if (splits.Take(p.K).Any(x => x.Index >= p.K)) Shared.Testing.Coverage.Hit("recovery decoded with parity splits");
         Shared.Testing.Coverage.Hit("recovery adopted a value");
         var value = Values.Decode(p, splits);
-        return new(Outcome.Adopt, best.Vid, value);
+        return new(Outcome.Adopt, best.Vid, value, proms);
     }
+
+    /// <summary>
+    /// The node-local observation of a recovery choice (PANDO-N6, SelectsRebuildable): the pieces the 1b replies reported
+    /// (site, accepted ballot, vid, split index) and the vid proposed; null when the choice did not come from the recovery rule.
+    /// </summary>
+    public static Shared.Testing.LocalRebuildSelect? Choice(Evaluation o, string proposer, string version, Ballot bal, int vid, PandoParams p, string action) =>
+        o.Heard is not { } heard ? null : new(proposer, version, bal,
+            [.. heard.Where(x => x.Apn != Ballot.None && x.Split is not null).Select(x => new Shared.Testing.Piece($"site{x.From}", x.Apn, $"vid {x.Vid}", x.Split!.Index))],
+            p.K, $"vid {vid}", action, Own: o.Outcome is Outcome.UseOwn);
 }

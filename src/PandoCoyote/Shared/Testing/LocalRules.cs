@@ -15,7 +15,7 @@ namespace PandoCoyote.Shared.Testing;
 // observations in its handlers (a PQR log entry, an RS-Paxos share's value id, an Alia root slot); the catalogue
 // (docs/invariants.json) lists them as <PROTOCOL>-N1 ... N6. N6 (a new leader's value choice) has two forms: plain
 // Paxos's highest-ballot rule (SelectsHighest: PQR, Alia's instance Paxos) and its erasure-coded form, the highest
-// rebuildable value id (SelectsRebuildable: RS-Paxos).
+// rebuildable value id (SelectsRebuildable: RS-Paxos, Pando's recovery).
 // ---------------------------------------------------------------------------------------------------------------
 
 /// <summary>An acceptor's promise after a step (a Phase-1 answer, a vote that raised it, a restart reloading it).</summary>
@@ -77,9 +77,11 @@ public readonly record struct Piece(string From, Ballot Bal, string Vid, int Sha
 /// A proposer of an erasure-coded Paxos (RS-Paxos §4.3) that won Phase 1 of <paramref name="Bal"/> picked value id
 /// <paramref name="Vid"/> for <paramref name="Slot"/>, having heard <paramref name="Pieces"/> for that slot from its Phase-1
 /// quorum; a value id is rebuildable from <paramref name="Threshold"/> distinct share indices (the code's true threshold,
-/// not a mutant's).
+/// not a mutant's). <paramref name="Own"/>: where nothing is rebuildable the proposer proposes its own request's value
+/// under that request's value id (Pando: a request keeps one vid across its attempts, so the id may have been reported).
 /// </summary>
-public sealed record LocalRebuildSelect(string Proposer, string Slot, Ballot Bal, IReadOnlyList<Piece> Pieces, int Threshold, string Vid, string Action);
+public sealed record LocalRebuildSelect(string Proposer, string Slot, Ballot Bal, IReadOnlyList<Piece> Pieces, int Threshold, string Vid, string Action,
+    bool Own = false);
 
 /// <summary>The event carrying one of the observations above to the node-local monitors.</summary>
 public sealed class LocalObservation(object body) : Monitor.Event
@@ -282,8 +284,10 @@ public sealed class SelectsHighestMonitor : LocalRuleMonitor
 /// N6 SelectsRebuildable (RS-Paxos §4.3 SelectValue, the erasure-coded form of N6): a proposer that won Phase 1 groups
 /// the reported pieces of a slot by value id across ballots; a value id with <c>Threshold</c> distinct share indices is
 /// rebuildable. If some value id is rebuildable, it proposes one whose highest reported ballot is the highest among
-/// the rebuildable ones; otherwise it proposes a fresh value id (a NoOp), none of the reported ones. Grouping by
-/// ballot, counting a repeated index, taking the lowest ballot or a short threshold is caught at the proposal.
+/// the rebuildable ones; otherwise it proposes a fresh value id (a NoOp), none of the reported ones, or its own request's.
+/// Grouping by ballot, counting a repeated index, taking the lowest ballot, a short threshold or a fresh id for a rebuilt
+/// value is caught at the proposal. RS-Paxos (§3.2 phase 1(c)) and Pando's recovery (ProposeRecover: RecoverableIn,
+/// BestRecoverable with K splits) share this rule.
 /// </summary>
 public sealed class SelectsRebuildableMonitor : LocalRuleMonitor
 {
@@ -300,7 +304,7 @@ public sealed class SelectsRebuildableMonitor : LocalRuleMonitor
         string Heard() => $"{s.Action}; pieces: {string.Join(", ", s.Pieces)}";
         if (rebuildable.Count == 0)
         {
-            Require(s.Pieces.All(p => p.Vid != s.Vid), () => $"{s.Proposer} proposed {s.Vid} for slot {s.Slot} at ballot {s.Bal}, which its Phase-1 quorum reported with fewer than {s.Threshold} distinct shares ({Heard()})");
+            Require(s.Own || s.Pieces.All(p => p.Vid != s.Vid), () => $"{s.Proposer} proposed {s.Vid} for slot {s.Slot} at ballot {s.Bal}, which its Phase-1 quorum reported with fewer than {s.Threshold} distinct shares ({Heard()})");
             return true;
         }
         var top = rebuildable.Values.Max();
