@@ -32,6 +32,11 @@ event eLocalBallotStart: (proposer: string, group: string, bal: tLBal, action: s
 // the sender knows it chosen).
 type tLReported = (from: string, bal: tLBal, value: string, chosen: bool);
 event eLocalSelect: (proposer: string, slot: string, bal: tLBal, reports: seq[tLReported], value: string, action: string);
+// Erasure-coded form (RS-Paxos, Pando): the coded pieces a proposer's Phase-1 quorum reported for a
+// slot (sender, the ballot it voted in, the value id, the share index), the true decode threshold,
+// the value id proposed, and whether it is the proposer's own value (not a rebuilt one).
+type tLPiece = (from: string, bal: tLBal, vid: string, idx: int);
+event eLocalRebuildSelect: (proposer: string, slot: string, bal: tLBal, pieces: seq[tLPiece], threshold: int, vid: string, own: bool, action: string);
 
 /* N1 VoteRespectsPromise: an acceptor votes at a ballot at least the promise it held before the
    vote, and afterwards its promise covers the ballot. */
@@ -158,6 +163,46 @@ spec SelectsHighest observes eLocalConfig, eLocalSelect {
       foreach (r in s.reports) { if (r.bal == top) { allowed += (r.value); } }
       assert s.value in allowed,
         format("SelectsHighest [{0}-N6]: {1} proposed {2} for slot {3} at ballot {4}, but the highest ballot its Phase-1 quorum reported is {5} with {6} ({7}; reports {8})", prefix, s.proposer, s.value, s.slot, s.bal, top, allowed, s.action, s.reports);
+    }
+  }
+}
+
+/* N6 SelectsRebuildable (the erasure-coded form of N6; RS-Paxos paper §3.2 phase 1(c), Pando's
+   recovery rule): group the reported pieces of a slot by value id across ballots; a value id with
+   `threshold` distinct share indices is rebuildable. If one is, propose a rebuildable value id whose
+   highest reported ballot is the highest among them; otherwise propose a value of one's own. */
+spec SelectsRebuildable observes eLocalConfig, eLocalRebuildSelect {
+  var prefix: string;
+  start state Watching {
+    on eLocalConfig do (p: string) { prefix = p; }
+    on eLocalRebuildSelect do (s: (proposer: string, slot: string, bal: tLBal, pieces: seq[tLPiece], threshold: int, vid: string, own: bool, action: string)) {
+      var pc: tLPiece;
+      var idxs: map[string, set[int]];
+      var top: map[string, tLBal];
+      var v: string;
+      var best: tLBal;
+      var found: bool;
+      var allowed: set[string];
+      foreach (pc in s.pieces) {
+        if (!(pc.vid in idxs)) { idxs[pc.vid] = default(set[int]); top[pc.vid] = pc.bal; }
+        idxs[pc.vid] += (pc.idx);
+        if (LBalLt(top[pc.vid], pc.bal)) { top[pc.vid] = pc.bal; }
+      }
+      best = NoBal();
+      foreach (v in keys(idxs)) {
+        if (sizeof(idxs[v]) >= s.threshold) {
+          found = true;
+          if (LBalLt(best, top[v])) { best = top[v]; }
+        }
+      }
+      if (!found) {
+        assert s.own,
+          format("SelectsRebuildable [{0}-N6]: {1} proposed {2} for slot {3} at ballot {4}, not a value of its own, though no reported value id has {5} distinct shares ({6}; pieces {7})", prefix, s.proposer, s.vid, s.slot, s.bal, s.threshold, s.action, s.pieces);
+        return;
+      }
+      foreach (v in keys(idxs)) { if (sizeof(idxs[v]) >= s.threshold && top[v] == best) { allowed += (v); } }
+      assert s.vid in allowed,
+        format("SelectsRebuildable [{0}-N6]: {1} proposed {2} for slot {3} at ballot {4}, but the rebuildable value id of the highest ballot {5} is {6} ({7}; pieces {8})", prefix, s.proposer, s.vid, s.slot, s.bal, best, allowed, s.action, s.pieces);
     }
   }
 }

@@ -15,6 +15,7 @@ machine Proposer {
   var maxSeen: int;
   var promises: map[int, tPromise];
   var prop: int;
+  var ownChoice: bool;   // the last SelectValue kept the proposer's own value (nothing rebuildable)
   var acks: seq[int];    // the acceptors whose Accepted counted (RM_MDA: every Accepted)
   var timer: int;
 
@@ -57,6 +58,8 @@ machine Proposer {
         foreach (a in keys(promises)) { counted += (sizeof(counted), (from = format("a{0}", a), bal = (hi = promises[a].bal, lo = 0))); }
         announce eLocalQuorum, (node = format("p{0}", id), phase = "Promise", bal = (hi = bal, lo = 0), replies = counted, needed = cfg.qr, action = "Phase2a");
         prop = SelectValue();
+        announce eLocalRebuildSelect, (proposer = format("p{0}", id), slot = "1", bal = (hi = bal, lo = 0), pieces = Pieces(), threshold = cfg.x,
+                                       vid = format("vid {0}", prop), own = ownChoice, action = "Phase2a (SelectValue)");
         announce eMonPropose, (bal = bal, vid = prop);
         announce eLocalPropose, (proposer = format("p{0}", id), slot = "1", bal = (hi = bal, lo = 0), value = format("vid {0}", prop), action = "Phase2a");
         acks = default(seq[int]);
@@ -146,6 +149,7 @@ machine Proposer {
         }
       }
     }
+    ownChoice = !found;
     if (!found) {
       if (seen) { announce eWitFree; }
       return id + 1;
@@ -155,6 +159,18 @@ machine Proposer {
     if (BallotsOf(VidOfKey(best)) > 1) { announce eWitCrossBallot; }
     announce eMonRebuilt, VidOfKey(best);
     return VidOfKey(best);
+  }
+
+  // The pieces the Phase-1 quorum reported, as received (for the node-local rule N6).
+  fun Pieces(): seq[tLPiece] {
+    var a: int;
+    var out: seq[tLPiece];
+    foreach (a in keys(promises)) {
+      if (promises[a].vid != 0) {
+        out += (sizeof(out), (from = format("a{0}", a), bal = (hi = promises[a].accBal, lo = 0), vid = format("vid {0}", promises[a].vid), idx = promises[a].idx));
+      }
+    }
+    return out;
   }
 
   fun KeyOf(p: tPromise): int {

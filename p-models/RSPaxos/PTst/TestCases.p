@@ -13,13 +13,13 @@ machine TestD { start state S { entry { new Harness(Crowded(5, 2, 4, 3, RM_NONE)
 machine TestLive { start state S { entry { new Harness(Live(4, 2, 3, 3, RM_NONE)); } } }
 
 test tcRspMcA [main=TestA]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
-  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestA });
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestA });
 test tcRspThreeProposers [main=TestThreeProposers]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
-  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestThreeProposers });
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestThreeProposers });
 test tcRspPaperSizes [main=TestC]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
-  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestC });
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestC });
 test tcRspAsymmetric [main=TestD]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
-  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestD });
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestD });
 test tcRspLive [main=TestLive]: assert Agreement, Recoverable, ShareIndexIntegrity, EventualDecision,
   VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestLive });
 
@@ -58,6 +58,10 @@ test tcRspM6VoteRespectsPromise [main=TestM6]: assert VoteRespectsPromise in (un
 test tcRspM8PromiseMonotone [main=TestM8]: assert PromiseMonotone in (union RspSystem, { TestM8 });
 test tcRspMDAQuorumDistinct [main=TestMDA]: assert QuorumDistinct in (union RspSystem, { TestMDA });
 test tcRspMBOBallotFresh [main=TestMBO]: assert BallotFresh in (union RspSystem, { TestMBO });
+// N6, the erasure-coded form: each selection slip caught at the proposal it makes.
+test tcRspM3SelectsRebuildable [main=TestM3]: assert SelectsRebuildable in (union RspSystem, { TestM3 });
+test tcRspM4SelectsRebuildable [main=TestM4]: assert SelectsRebuildable in (union RspSystem, { TestM4 });
+test tcRspM10SelectsRebuildable [main=TestM10]: assert SelectsRebuildable in (union RspSystem, { TestM10 });
 test tcRspMBBallotBindsValue [main=TestMB]: assert BallotBindsValue in (union RspSystem, { TestMB });
 
 // ---------------------------------------------------------------------------------------------

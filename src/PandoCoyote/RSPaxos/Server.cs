@@ -555,9 +555,10 @@ public sealed class Server : RspActor<ServerInit>
                 continue;
             }
             var (vid, value, meta) = SelectValue(all.Where(e => e.Slot == s).ToList());
-            ObserveLocal(new LocalRebuildSelect(Node, $"{s}", B(_bal),
-                [.. _promises.SelectMany(kv => kv.Value.Where(e => e.Slot == s).Select(e => new Piece($"s{kv.Key}", B(e.Bal), e.Vid.ToString(), e.Share.Idx)))],
-                P.X, vid.ToString(), "Phase2a (takeover, SelectValue)"));
+            var heard = _promises.SelectMany(kv => kv.Value.Where(e => e.Slot == s).Select(e => new Piece($"s{kv.Key}", B(e.Bal), e.Vid.ToString(), e.Share.Idx))).ToList();
+            // Own: a NoOp under a fresh vid, which no promise can have reported.
+            ObserveLocal(new LocalRebuildSelect(Node, $"{s}", B(_bal), heard, P.X, vid.ToString(), "Phase2a (takeover, SelectValue)",
+                Own: heard.All(h => h.Vid != vid.ToString())));
             Phase2(s, vid, value, meta);
         }
         _nextInst = _hi + 1;

@@ -77,8 +77,8 @@ public readonly record struct Piece(string From, Ballot Bal, string Vid, int Sha
 /// A proposer of an erasure-coded Paxos (RS-Paxos §4.3) that won Phase 1 of <paramref name="Bal"/> picked value id
 /// <paramref name="Vid"/> for <paramref name="Slot"/>, having heard <paramref name="Pieces"/> for that slot from its Phase-1
 /// quorum; a value id is rebuildable from <paramref name="Threshold"/> distinct share indices (the code's true threshold,
-/// not a mutant's). <paramref name="Own"/>: where nothing is rebuildable the proposer proposes its own request's value
-/// under that request's value id (Pando: a request keeps one vid across its attempts, so the id may have been reported).
+/// not a mutant's). <paramref name="Own"/>: the proposal is the proposer's own value (RS-Paxos: a NoOp under a fresh value
+/// id; Pando: its request's value under the request's vid, which a request keeps across its attempts), not one rebuilt.
 /// </summary>
 public sealed record LocalRebuildSelect(string Proposer, string Slot, Ballot Bal, IReadOnlyList<Piece> Pieces, int Threshold, string Vid, string Action,
     bool Own = false);
@@ -284,7 +284,7 @@ public sealed class SelectsHighestMonitor : LocalRuleMonitor
 /// N6 SelectsRebuildable (RS-Paxos §4.3 SelectValue, the erasure-coded form of N6): a proposer that won Phase 1 groups
 /// the reported pieces of a slot by value id across ballots; a value id with <c>Threshold</c> distinct share indices is
 /// rebuildable. If some value id is rebuildable, it proposes one whose highest reported ballot is the highest among
-/// the rebuildable ones; otherwise it proposes a fresh value id (a NoOp), none of the reported ones, or its own request's.
+/// the rebuildable ones; otherwise it proposes a value of its own (a NoOp, its own request), never a rebuilt one.
 /// Grouping by ballot, counting a repeated index, taking the lowest ballot, a short threshold or a fresh id for a rebuilt
 /// value is caught at the proposal. RS-Paxos (§3.2 phase 1(c)) and Pando's recovery (ProposeRecover: RecoverableIn,
 /// BestRecoverable with K splits) share this rule.
@@ -304,7 +304,7 @@ public sealed class SelectsRebuildableMonitor : LocalRuleMonitor
         string Heard() => $"{s.Action}; pieces: {string.Join(", ", s.Pieces)}";
         if (rebuildable.Count == 0)
         {
-            Require(s.Own || s.Pieces.All(p => p.Vid != s.Vid), () => $"{s.Proposer} proposed {s.Vid} for slot {s.Slot} at ballot {s.Bal}, which its Phase-1 quorum reported with fewer than {s.Threshold} distinct shares ({Heard()})");
+            Require(s.Own, () => $"{s.Proposer} proposed {s.Vid} for slot {s.Slot} at ballot {s.Bal}, not a value of its own, though no value id its Phase-1 quorum reported has {s.Threshold} distinct shares ({Heard()})");
             return true;
         }
         var top = rebuildable.Values.Max();
