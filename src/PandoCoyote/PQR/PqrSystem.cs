@@ -83,12 +83,12 @@ public sealed record PqrSystem(PqrSettings Settings, FaultPlan Faults, PqrWorklo
             if (Leader == LeaderFault.None) PqrMonitors.Register(rt, "WritesTerminate", Settings);
         }
         int n = Settings.P.N;
-        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { Tally = Tally, DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { Tally = Tally, DropTarget = PartialAccepts, DupTarget = RecoveryReplies, CrashTarget = DurableSteps });
         var reps = Enumerable.Range(0, n).Select(_ => rt.CreateActorId(typeof(Replica))).ToList();
         // Followers may crash and restart; not the standby of a leader fault (a standby that restarts forgets its
         // candidacy, and with no leader left the clients' retries would fill the schedule).
         var crashable = reps.Where((_, i) => i > 0 && !(Leader != LeaderFault.None && i == n - 1)).ToList();
-        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Tally = Tally, DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
+        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Tally = Tally, DropTarget = PartialAccepts, DupTarget = RecoveryReplies, CrashTarget = DurableSteps });
         for (int i = 0; i < n; i++) rt.CreateActor(reps[i], typeof(Replica), new ReplicaInit(i, Settings, net, reps));
         if (Leader != LeaderFault.None)
             rt.CreateActor(typeof(Elector), new ElectorInit(net, reps[0], reps[n - 1], Leader == LeaderFault.Failover)
@@ -101,6 +101,9 @@ public sealed record PqrSystem(PqrSettings Settings, FaultPlan Faults, PqrWorklo
     // partial accepts for the next leader to find), and the replies a leader counts (a duplicate must not count twice).
     private static string? PartialAccepts(Event e) => e is PqrMsg { Body: P2a } ? "P2a" : null;
     private static string? RecoveryReplies(Event e) => e is PqrMsg { Body: P1b or P2b } m ? m.Body.GetType().Name : null;
+    // The window of the targeted crashes (FaultPlan.TargetCrashes): the steps after which a follower must have made its
+    // promise or its vote durable.
+    private static string? DurableSteps(Event e) => e is PqrMsg { Body: P1a or P2a } m ? m.Body.GetType().Name : null;
 
     /// <summary>The clients' scripts of a workload.</summary>
     public static IReadOnlyList<IReadOnlyList<PqrOp>> ScriptsOf(PqrWorkload w)
@@ -221,7 +224,10 @@ public static class PqrScenarios
         // Conflict-forcing (issue 46): Phase-2a messages lost on purpose (up to 8, each with odds 1/2), P1b and P2b
         // replies duplicated on purpose (up to 4), one follower crash-restart; with leader "conflict".
         "conflict" => (new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, FaultOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2), true),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart, live or conflict"),
+        // Crash points (issue 46): the chaos plan, plus up to 2 followers crashing right after they promise (P1a) or vote
+        // (P2a), and coming back from their durable state.
+        "crash-points" => (new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 2, Restart: true, TargetCrashes: 2, TargetOdds: 3), true),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart, live, conflict or crash-points"),
     };
 
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>

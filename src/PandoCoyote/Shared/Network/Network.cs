@@ -29,9 +29,12 @@ namespace PandoCoyote.Shared.Network;
 /// and shares a recovery counts) that the network may deliver twice, on top of <paramref name="MaxDuplicates"/>.</param>
 /// <param name="TargetOdds">A targeted message is lost or duplicated with probability 1/TargetOdds while its budget lasts:
 /// likely, where the random faults above are rare.</param>
+/// <param name="TargetCrashes">Targeted crashes: the recipient of a message of the window <see cref="NetworkSetup.CrashTarget"/>
+/// names (say, an acceptor that has just voted) crashes right after handling it, with probability 1/TargetOdds, while this
+/// budget lasts and no other node is down; on top of <paramref name="MaxCrashes"/>, and it restarts like any crashed node.</param>
 public sealed record FaultPlan(bool Reorder = true, int MaxDrops = 0, int MaxDuplicates = 0, int MaxCrashes = 0,
     bool Restart = true, int PartitionRounds = 0, int FaultOdds = 12, int TimerOdds = 30, bool Timed = false, double TimeoutMs = 10_000, bool DiskLoss = false,
-    int DropOdds = 8, int TargetDrops = 0, int TargetDups = 0, int TargetOdds = 2)
+    int DropOdds = 8, int TargetDrops = 0, int TargetDups = 0, int TargetOdds = 2, int TargetCrashes = 0)
 {
     /// <summary>Virtual-time delivery over the links' delays, no faults: the latency model.</summary>
     public static readonly FaultPlan Latency = new(Reorder: false, Timed: true);
@@ -106,6 +109,8 @@ public sealed class NetworkSetup(IReadOnlyList<ActorId> crashable, FaultPlan pla
     public Func<Event, string?>? DropTarget { get; init; }
     /// <summary>Targeted duplication: names the window a message belongs to (null: not targeted); see <see cref="FaultPlan.TargetDups"/>.</summary>
     public Func<Event, string?>? DupTarget { get; init; }
+    /// <summary>Targeted crash: names the window a delivered message belongs to (null: not targeted); see <see cref="FaultPlan.TargetCrashes"/>.</summary>
+    public Func<Event, string?>? CrashTarget { get; init; }
 
     /// <summary>Nodes that may crash or be partitioned (data sites).</summary>
     public IReadOnlyList<ActorId> Crashable { get; } = crashable;
@@ -143,8 +148,8 @@ public sealed class Network : Actor
     private readonly List<Envelope> _inFlight = [];
     private IReadOnlyList<ActorId> _crashable = [];
     private FaultPlan _plan = FaultPlan.None;
-    private int _drops, _dups, _crashes, _partitions, _targetDrops, _targetDups;
-    private Func<Event, string?>? _dropTarget, _dupTarget;
+    private int _drops, _dups, _crashes, _partitions, _targetDrops, _targetDups, _targetCrashes;
+    private Func<Event, string?>? _dropTarget, _dupTarget, _crashTarget;
     private readonly HashSet<ActorId> _down = [];
     private readonly HashSet<ActorId> _dead = [];
     private ActorId? _cutOff;
@@ -173,6 +178,7 @@ public sealed class Network : Actor
         _awaitingAcks = s.StartingSenders;
         _dropTarget = s.DropTarget ?? _dropTarget;
         _dupTarget = s.DupTarget ?? _dupTarget;
+        _crashTarget = s.CrashTarget ?? _crashTarget;
     }
 
     private void OnAck()
@@ -223,6 +229,7 @@ public sealed class Network : Actor
             _targetDups++;
             Coverage.Hit($"net: targeted duplicate ({dupWindow})");
             SendEvent(env.Destination, env.Payload);                // the copy stays in flight
+            CrashAfter(env);
         }
         else if (!env.IsTimer && (_drops < _plan.MaxDrops && RandomInteger(_plan.DropOdds) == 0 || toPartitioned))
         {
@@ -240,8 +247,23 @@ public sealed class Network : Actor
         {
             _inFlight.RemoveAt(i);
             SendEvent(env.Destination, env.Payload);
+            CrashAfter(env);
         }
         SendEvent(Id, new Deliver());
+    }
+
+    // A targeted crash: the Crash is queued right behind the delivered message, so the node handles the message (votes,
+    // answers, starts Phase 2) and then goes down, the moment where a slip in what it keeps durable shows.
+    private void CrashAfter(Envelope env)
+    {
+        if (env.IsTimer || _targetCrashes >= _plan.TargetCrashes || _down.Count > 0 || _dead.Contains(env.Destination)
+            || !_crashable.Contains(env.Destination) || _crashTarget?.Invoke(env.Payload) is not { } window || RandomInteger(_plan.TargetOdds) != 0)
+            return;
+        _targetCrashes++;
+        SendEvent(env.Destination, new Crash());
+        Coverage.Hit($"net: targeted crash after ({window})");
+        if (_plan.Restart) _down.Add(env.Destination);
+        else _dead.Add(env.Destination);
     }
 
     // Timed mode: the earliest message (ties in send order) goes next, and the clock moves to its time.
