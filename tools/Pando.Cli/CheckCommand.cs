@@ -29,6 +29,8 @@ public static class CheckCommand
           --list          list the selected models and their expectations; run nothing
           --record        after the run, write the statistics of every model that ran as expected into the manifest
           --strict        fail when a passing model's distinct-state count differs from the recorded one
+          --shard I/N     run shard I of N of the selection (balanced on recorded seconds; a witness stays with the passing
+                          model on its cfg) and write its report to .pando/out/shards (./pando shards merge joins them)
           --separate-witnesses  run every witness model on its own (with TLC's trace to the witnessed state) instead of
                           checking it during the run of its selected passing model (docs/harness.md, "Folded witnesses")
           --jobs N        run at most N models at once (default: number of cores)
@@ -54,6 +56,8 @@ public static class CheckCommand
         public bool Strict { get; init; }
         /// <summary>--separate-witnesses: no witness folded into its passing model's run.</summary>
         public bool SeparateWitnesses { get; init; }
+        /// <summary>--shard I/N: only shard I of N of the selection (a witness stays with the passing model on its cfg).</summary>
+        public Shard? Shard { get; init; }
         /// <summary>Models at once.</summary>
         public int? Jobs { get; init; }
         /// <summary>Manifest file, or null for configs/models.json.</summary>
@@ -85,6 +89,7 @@ public static class CheckCommand
                 case "--record": o = o with { Record = true }; break;
                 case "--strict": o = o with { Strict = true }; break;
                 case "--separate-witnesses": o = o with { SeparateWitnesses = true }; break;
+                case "--shard": o = o with { Shard = Shard.Parse(a.Value(t)) }; break;
                 case "--jobs": o = o with { Jobs = a.IntValue(t, 1) }; break;
                 case "--manifest": o = o with { ManifestPath = a.Value(t) }; break;
                 case "--out": o = o with { OutDir = a.Value(t) }; break;
@@ -113,6 +118,7 @@ public static class CheckCommand
         var manifest = Manifest.Load(manifestPath);
         var models = o.Selection.Apply(manifest);
         if (models.Count == 0) throw new InputError("the selection matches no model (see ./pando check --list --all)");
+        if (o.Shard is { } sh) models = sh.Select(models, m => m.CfgPath, m => m.Stats?.Seconds ?? 0);
         if (o.List) { PrintList(models); return null; }
 
         root ??= SafeRoot(manifestPath);
@@ -155,6 +161,9 @@ public static class CheckCommand
             Console.WriteLine($"recorded statistics of {stats.Count} model(s) in {manifestPath}");
         }
         int failed = reports.Count(r => !r.Judgement.Ok);
+        if (o.Shard is { } shard)
+            Console.WriteLine($"shard report: {new ShardReport("tlc", shard, ShardTier(models), [.. reports.Where(r => r.Judgement.Ok).Select(r => r.Model.Name)],
+                reports.Where(r => !r.Judgement.Ok).ToDictionary(r => r.Model.Name, r => r.Judgement.Message)).Write(ShardsCommand.DefaultDir)}");
         var summary = new LevelSummary("models", reports.Count - failed, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine();
         Console.WriteLine($"reports: {json}, {md}");
@@ -164,6 +173,9 @@ public static class CheckCommand
             : $"check: {failed} of {reports.Count} model(s) NOT as expected");
         return summary;
     }
+
+    // The tier a TLC shard ran: full when any full-tier model was selected (--tier full or --all), else fast.
+    private static Tier ShardTier(IReadOnlyList<ModelEntry> models) => models.Any(m => m.Tier == Tier.Full) ? Tier.Full : Tier.Fast;
 
     private static string SafeRoot(string manifestPath)
     {

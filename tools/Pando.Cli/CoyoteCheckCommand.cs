@@ -40,6 +40,8 @@ public static class CoyoteCheckCommand
                             process-wide state, so each process runs its share one test at a time, longest first
           --replay FILE     replay a saved trace of the single test named with --test, and print what it finds
           --manifest F      manifest (default: tests/coyote.json)
+          --shard I/N       run shard I of N of the selection (balanced on recorded seconds) and write its report to
+                            .pando/out/shards; ./pando shards merge joins the shards' reports
           --help            this text
 
         Exit codes: 0 all as expected, 1 some test failed, 2 bad input.
@@ -88,6 +90,7 @@ public static class CoyoteCheckCommand
         // Full-tier tests run only with --tier full, unless named with --test.
         var inTier = o.Names.Count > 0 ? manifest.Tests : manifest.Tests.Where(t => t.RunsIn(o.Tier)).ToList();
         var tests = EntrySelection.Apply(inTier, o.Names, o.Protocols, path, "./pando check --coyote --list");
+        if (o.Shard is { } sh && o.ShardOut is null) tests = [.. sh.Select(tests, t => t.Name, t => t.Stats?.Seconds ?? 0)];
         foreach (var t in tests) Build(t, o.Tier);                         // a bad deployment is bad input: nothing runs
         return (manifest, path, tests);
     }
@@ -202,6 +205,9 @@ public static class CoyoteCheckCommand
                                                   : $"recorded statistics of {stats.Count} test(s) in {bench}");
         }
         int failed = rows.Count(x => !x.Judgement.Ok);
+        if (o.Shard is { } shard)
+            Console.WriteLine($"shard report: {new ShardReport("coyote", shard, o.Tier, [.. rows.Where(x => x.Judgement.Ok).Select(x => x.Test.Name)],
+                rows.Where(x => !x.Judgement.Ok).ToDictionary(x => x.Test.Name, x => x.Judgement.Message)).Write(ShardsCommand.DefaultDir)}");
         var summary = new LevelSummary("coyote", rows.Count - failed, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine(summary.Line);
         return summary;

@@ -15,6 +15,8 @@ public abstract record LevelOptions
     public bool Record { get; init; }
     /// <summary><c>--manifest</c>, or null for the level's default.</summary>
     public string? ManifestPath { get; init; }
+    /// <summary><c>--shard I/N</c>: run only shard I of N of the selection, and write its report (docs/harness.md, "Shards").</summary>
+    public Shard? Shard { get; init; }
 
     /// <summary>Parses a command line: the shared options here, the level's own through <paramref name="own"/>.</summary>
     public static T Parse<T>(string command, IReadOnlyList<string> argv, T initial, string help,
@@ -34,6 +36,7 @@ public abstract record LevelOptions
                 case "--list": o = o with { List = true }; break;
                 case "--record": o = o with { Record = true }; break;
                 case "--manifest": o = o with { ManifestPath = a.Value(token) }; break;
+                case "--shard": o = o with { Shard = Pando.ModelCheck.Core.Shard.Parse(a.Value(token)) }; break;
                 default: o = own(o, token, a) ?? throw a.Unknown(t); break;
             }
         }

@@ -39,6 +39,9 @@ public static class PCheckCommand
                             docs/benchmarks/p-witnesses.md); the budgets and `reaches` lists of p-models/tests.json
                             are calibrated from it
           --manifest F      manifest (default: p-models/tests.json)
+          --shard I/N       run shard I of N of the selection (with --seeds: of the test-seed runs), balanced on recorded
+                            seconds, and write its report to .pando/out/shards (./pando shards merge joins them); the suite
+                            rule for witnesses applies only to a run that holds all of a protocol's passing tests
           --out DIR         output folder (default: .pando/out/p); bug traces are kept there
           --help            this text
 
@@ -128,6 +131,7 @@ public static class PCheckCommand
         var tests = EntrySelection.Apply(manifest.Tests, opt.Names, opt.Protocols, manifestPath, "./pando check --p --list");
         // A full-tier test runs with --tier full, or when named with --test.
         if (opt.Names.Count == 0) tests = tests.Where(t => t.RunsIn(tier)).ToList();
+        if (opt.Shard is { } sh && opt.Seeds is null) tests = [.. sh.Select(tests, t => t.Name, t => t.Stats?.Seconds ?? 0)];
         if (opt.Seeds is not null && opt.Seed is not null) throw new InputError("--seeds runs a seed sweep; it cannot be combined with --seed");
         var seed = opt.Seeds is null ? SeedOverride(opt.Seed, root) : null;
         // A pinned bug test keeps its manifest seed under the environment's (CI's) seed in the fast tier; --seed overrides all.
@@ -184,6 +188,9 @@ public static class PCheckCommand
             Console.WriteLine($"recorded statistics of {ok.Count} test(s) in {manifestPath} and {bench}");
         }
         int failed = outcomes.Count(o => !o.Judgement.Ok) + suiteFailures;
+        if (opt.Shard is { } shard)
+            Console.WriteLine($"shard report: {new ShardReport("p", shard, tier, [.. outcomes.Where(o => o.Judgement.Ok).Select(o => o.Test.Name)],
+                outcomes.Where(o => !o.Judgement.Ok).ToDictionary(o => o.Test.Name, o => o.Judgement.Message)).Write(ShardsCommand.DefaultDir)}");
         var summary = new LevelSummary("p tests", outcomes.Count - failed + suiteFailures, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine($"report: {Path.Combine(outDir, "report.md")}");
         Console.WriteLine(summary.Line);
@@ -240,6 +247,8 @@ public static class PCheckCommand
         Directory.CreateDirectory(outDir);
         var runs = tests.SelectMany(t => Enumerable.Range((int)range.From, (int)(range.To - range.From + 1))
             .Select(s => t with { Seed = s, RunTag = $"s{s}" })).ToList();
+        // A sharded sweep deals (test, seed) runs to the shards.
+        if (opt.Shard is { } sh) runs = [.. sh.Select(runs, t => $"{t.Name}/{t.Seed}", t => t.Stats?.Seconds ?? 0)];
         var checker = new PChecker(root, outDir);
         int j = opt.Jobs ?? Environment.ProcessorCount;
         Console.WriteLine($"P seed sweep: {tests.Count} test case(s) x seeds {range.From}..{range.To}, tier {tier.Text()}, {j} at a time");

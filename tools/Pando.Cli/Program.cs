@@ -20,6 +20,7 @@ public static class Program
           bench     benchmarks run on request (bench codec)
           catalogue regenerate docs/invariants.md from the invariant catalogue and the manifest (--check: verify only)
           mutate    mutation sweep of one protocol's C# roles with Stryker.NET against its Coyote tests (full tier only)
+          shards    join the reports of a sharded run (shards merge), e.g. the full tier split over CI jobs
 
         Every command takes --help. Exit codes: 0 success, 1 a check or test failed, 2 bad input or usage.
         """;
@@ -45,7 +46,8 @@ public static class Program
                 "plan" => PlanCommand.Run(rest),
                 "test" => TestCommand.Run(rest),
                 "mutate" => MutateCommand.Run(rest),
-                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum, lincheck, plan, mutate)"),
+                "shards" => ShardsCommand.Run(rest),
+                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum, lincheck, plan, mutate, shards)"),
             };
         }
         catch (HelpRequested h)
@@ -55,7 +57,7 @@ public static class Program
         }
         catch (UsageError e)
         {
-            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" or "plan" or "mutate" ? argv[0] + " " : "")}--help)");
+            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" or "plan" or "mutate" or "shards" ? argv[0] + " " : "")}--help)");
             return 2;
         }
         catch (InputError e)
