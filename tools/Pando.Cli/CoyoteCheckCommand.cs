@@ -56,6 +56,8 @@ public static class CoyoteCheckCommand
         public int? Jobs { get; init; }
         /// <summary>Internal (<c>--shard-out FILE</c>): this process is one of several; write its results to FILE.</summary>
         public string? ShardOut { get; init; }
+        /// <summary>Where a <c>--shard</c> run writes its report (null: .pando/out/shards).</summary>
+        public string? ShardReportDir { get; init; }
     }
 
     /// <summary>Parses the command line (without --coyote).</summary>
@@ -207,7 +209,7 @@ public static class CoyoteCheckCommand
         int failed = rows.Count(x => !x.Judgement.Ok);
         if (o.Shard is { } shard)
             Console.WriteLine($"shard report: {new ShardReport("coyote", shard, o.Tier, [.. rows.Where(x => x.Judgement.Ok).Select(x => x.Test.Name)],
-                rows.Where(x => !x.Judgement.Ok).ToDictionary(x => x.Test.Name, x => x.Judgement.Message)).Write(ShardsCommand.DefaultDir)}");
+                rows.Where(x => !x.Judgement.Ok).ToDictionary(x => x.Test.Name, x => x.Judgement.Message)).Write(o.ShardReportDir ?? ShardsCommand.DefaultDir)}");
         var summary = new LevelSummary("coyote", rows.Count - failed, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine(summary.Line);
         return summary;
