@@ -86,8 +86,12 @@ public class EndToEndTests
         Assert.Equal("NothingChosenWitness", reports[1].Run.Result.Property);
     }
 
-    private static JsonObject AddWitness(TestManifest t, string name, string cfg, string witness) =>
-        t.Add(name, cfg, $"violates {witness}") is var e && (e["witness"] = witness) is not null ? e : e;
+    private static JsonObject AddWitness(TestManifest t, string name, string cfg, string witness)
+    {
+        var e = t.Add(name, cfg, $"violates {witness}");
+        e["witness"] = witness;
+        return e;
+    }
 
     [Fact]
     public void A_witness_is_checked_during_its_passing_models_run_and_alone_on_request()

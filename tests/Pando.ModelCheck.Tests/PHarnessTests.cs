@@ -297,15 +297,19 @@ public class PHarnessTests
         Assert.Null(PCheckOutput.ReadCoverage(Path.Combine(d.Path, "nothing-here")));
     }
 
+    // A passing test case and a passing run, for the NOT REACHED checks below.
+    private static PTestEntry PassingEntry(params string[] reaches) => new()
+    {
+        Name = "tcOne", Protocol = "Demo", Expect = Expectation.Parse("pass", "here"), FastSchedules = 1, FullSchedules = 1, Seed = 1,
+        TimeLimitSeconds = 1, Description = "d", Reaches = reaches,
+    };
+    private static readonly PCheckResult PassingRun = new(new Verdict(VerdictKind.Pass, Detail: "no bug"), 10, 1, 100, null);
+
     [Fact]
     public void A_passing_run_that_misses_a_witness_fails_as_not_reached()
     {
-        var t = new PTestEntry
-        {
-            Name = "tcOne", Protocol = "Demo", Expect = Expectation.Parse("pass", "here"), FastSchedules = 1, FullSchedules = 1, Seed = 1,
-            TimeLimitSeconds = 1, Description = "d", Reaches = ["eWitCrash", "eWitPruned"],
-        };
-        var pass = new PCheckResult(new Verdict(VerdictKind.Pass, Detail: "no bug"), 10, 1, 100, null);
+        var t = PassingEntry("eWitCrash", "eWitPruned");
+        var pass = PassingRun;
         var ok = new Judgement(true, "pass as expected");
         var cov = new PCoverage(90, ["eWitCrash"], ["eWitPruned"]);
         var j = PCheckOutput.CheckReached(ok, t, pass, cov);
@@ -343,12 +347,8 @@ public class PHarnessTests
         File.WriteAllText(Path.Combine(d.Path, "BugFinding", "PQR.coverage.txt"), RulesCoverage);
         var c = PCheckOutput.ReadCoverage(d.Path)!;
         Assert.Equal(["SelectsHighest"], c.SilentRules);     // a global monitor that heard nothing is not a local rule
-        var t = new PTestEntry
-        {
-            Name = "tcOne", Protocol = "Demo", Expect = Expectation.Parse("pass", "here"), FastSchedules = 1, FullSchedules = 1, Seed = 1,
-            TimeLimitSeconds = 1, Description = "d", Reaches = [],
-        };
-        var pass = new PCheckResult(new Verdict(VerdictKind.Pass, Detail: "no bug"), 10, 1, 100, null);
+        var t = PassingEntry();
+        var pass = PassingRun;
         var j = PCheckOutput.CheckReached(new Judgement(true, "pass as expected"), t, pass, c);
         Assert.False(j.Ok);
         Assert.StartsWith("NOT REACHED: the run passed but the node-local rule(s) SelectsHighest it asserts received no observation", j.Message);

@@ -162,8 +162,7 @@ public static class CheckCommand
         }
         int failed = reports.Count(r => !r.Judgement.Ok);
         if (o.Shard is { } shard)
-            Console.WriteLine($"shard report: {new ShardReport("tlc", shard, ShardTier(models), [.. reports.Where(r => r.Judgement.Ok).Select(r => r.Model.Name)],
-                reports.Where(r => !r.Judgement.Ok).ToDictionary(r => r.Model.Name, r => r.Judgement.Message)).Write(ShardsCommand.DefaultDir)}");
+            Console.WriteLine($"shard report: {ShardReport.Of("tlc", shard, ShardTier(models), reports.Select(r => (r.Model.Name, r.Judgement))).Write(ShardsCommand.DefaultDir)}");
         var summary = new LevelSummary("models", reports.Count - failed, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine();
         Console.WriteLine($"reports: {json}, {md}");

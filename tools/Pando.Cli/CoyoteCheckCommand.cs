@@ -208,8 +208,7 @@ public static class CoyoteCheckCommand
         }
         int failed = rows.Count(x => !x.Judgement.Ok);
         if (o.Shard is { } shard)
-            Console.WriteLine($"shard report: {new ShardReport("coyote", shard, o.Tier, [.. rows.Where(x => x.Judgement.Ok).Select(x => x.Test.Name)],
-                rows.Where(x => !x.Judgement.Ok).ToDictionary(x => x.Test.Name, x => x.Judgement.Message)).Write(o.ShardReportDir ?? ShardsCommand.DefaultDir)}");
+            Console.WriteLine($"shard report: {ShardReport.Of("coyote", shard, o.Tier, rows.Select(x => (x.Test.Name, x.Judgement))).Write(o.ShardReportDir ?? ShardsCommand.DefaultDir)}");
         var summary = new LevelSummary("coyote", rows.Count - failed, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine(summary.Line);
         return summary;

@@ -189,8 +189,7 @@ public static class PCheckCommand
         }
         int failed = outcomes.Count(o => !o.Judgement.Ok) + suiteFailures;
         if (opt.Shard is { } shard)
-            Console.WriteLine($"shard report: {new ShardReport("p", shard, tier, [.. outcomes.Where(o => o.Judgement.Ok).Select(o => o.Test.Name)],
-                outcomes.Where(o => !o.Judgement.Ok).ToDictionary(o => o.Test.Name, o => o.Judgement.Message)).Write(ShardsCommand.DefaultDir)}");
+            Console.WriteLine($"shard report: {ShardReport.Of("p", shard, tier, outcomes.Select(o => (o.Test.Name, o.Judgement))).Write(ShardsCommand.DefaultDir)}");
         var summary = new LevelSummary("p tests", outcomes.Count - failed + suiteFailures, failed, clock.Elapsed.TotalSeconds);
         Console.WriteLine($"report: {Path.Combine(outDir, "report.md")}");
         Console.WriteLine(summary.Line);

@@ -21,7 +21,7 @@ public static class ShardsCommand
         N/10000 parts of 10,000 iterations dealt to K shards (default: parts/2) that run one after the other, two
         processes each. Coyote's seed s+1 replays seed s's sequence shifted by one iteration (docs/coyote.md), so part k
         runs seed S + 10000k, the next 10,000 iterations of the sequence that starts at the test's seed S. Each part is
-        judged like the test itself (its expectation and witnesses); the parts' table goes to FILE
+        judged like the test itself (its expectation and witnesses); the summary goes to FILE
         (e.g. docs/benchmarks/coyote-long.md).
           --help      this text
 
@@ -97,7 +97,6 @@ public static class ShardsCommand
         var reports = Path.Combine(dir, name + "-shards");
         if (Directory.Exists(reports)) Directory.Delete(reports, recursive: true);
         var clock = System.Diagnostics.Stopwatch.StartNew();
-        var rows = new List<string>();
         for (int i = 1; i <= k; i++)
         {
             Console.WriteLine($"== {name}: shard {i}/{k}");

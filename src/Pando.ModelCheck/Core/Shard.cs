@@ -59,6 +59,14 @@ public sealed record Shard(int Index, int Count)
 /// <param name="Failed">Entries not as expected, with the judge's message.</param>
 public sealed record ShardReport(string Level, Shard Shard, Tier Tier, IReadOnlyList<string> Passed, IReadOnlyDictionary<string, string> Failed)
 {
+    /// <summary>The report of a shard from its judged entries (name and judgement).</summary>
+    public static ShardReport Of(string level, Shard shard, Tier tier, IEnumerable<(string Name, Judgement Judgement)> outcomes)
+    {
+        var all = outcomes.ToList();
+        return new ShardReport(level, shard, tier, [.. all.Where(x => x.Judgement.Ok).Select(x => x.Name)],
+            all.Where(x => !x.Judgement.Ok).ToDictionary(x => x.Name, x => x.Judgement.Message));
+    }
+
     /// <summary>The file name of a shard's report in its folder.</summary>
     public static string FileName(string level, Shard s) => $"{level}-shard-{s.Index}-of-{s.Count}.json";
 

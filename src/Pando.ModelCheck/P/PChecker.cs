@@ -116,7 +116,8 @@ public sealed class PChecker(string repoRoot, string outDir)
         // P's runtime blocks thread-pool threads while it hands control between machines; with the pool's default
         // minimum (one thread per core) the first schedule of every run waits about 2 s for the pool to grow
         // (measured: tcV1Faults, 1 schedule, 2.2 s elapsed for 0.9 s of CPU). Starting with 8 threads removes the
-        // wait and changes nothing P explores: the fast tier's P stage ran 30% shorter (docs/benchmarks/pchecker.md).
+        // wait and changes nothing P explores: the P stage of a clean-clone CI run went from 660-690 s to 385 s
+        // (docs/benchmarks/ci-time.md).
         if (Environment.GetEnvironmentVariable("DOTNET_ThreadPool_ForceMinWorkerThreads") is null)
             psi.Environment["DOTNET_ThreadPool_ForceMinWorkerThreads"] = "8";
         var sb = new System.Text.StringBuilder();

@@ -40,9 +40,9 @@ public sealed class CheckSession(Toolchain tools, Manifest manifest, string outD
         var runner = new TlcRunner(tools, manifest.Library, outDir);
         var results = new ModelReport[models.Count];
         var folded = options.FoldWitnesses ? Fold(models) : [];
-        var foldedInto = folded.SelectMany(kv => kv.Value.Select(w => (Witness: w, Parent: kv.Key))).ToDictionary(x => x.Witness, x => x.Parent);
+        var foldedWitnesses = folded.Values.SelectMany(w => w).ToHashSet();
         // Longest-recorded first, so a slow model does not start last.
-        var order = Enumerable.Range(0, models.Count).Where(i => !foldedInto.ContainsKey(i))
+        var order = Enumerable.Range(0, models.Count).Where(i => !foldedWitnesses.Contains(i))
             .OrderByDescending(i => models[i].Stats?.Seconds ?? 0).ToList();
         ModelReport RunAlone(int i)
         {
