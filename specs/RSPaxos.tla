@@ -308,4 +308,15 @@ NoRebuildWitness == ~\E m \in msgs : m.type = "2a" /\ m.rebuilt
 NoCrossBallotRebuildWitness == ~\E m \in msgs : m.type = "2a" /\ m.rebuilt /\ m.ballots >= 2
 \* RSP-W4 The learner never learns.
 NothingLearnedWitness == learned = None
+\* RSP-W15 The selection rule never matters: no promise set a proposer could
+\* use (at least QR promises of one ballot) holds two rebuildable vids whose
+\* highest reported ballots differ.  Where one does, "the rebuildable vid of
+\* the highest ballot" (PickVid), "the lowest's" and "any" give different
+\* answers (§4.3 point 3), so a wrong selection can show.
+RebuildChoiceAt(b) ==
+    \E Q \in SUBSET {m \in msgs : m.type = "1b" /\ m.bal = b} :
+        /\ Cardinality(Q) >= QR
+        /\ LET pieces == Pieces(Q)
+           IN \E u, w \in Rebuildable(pieces) : Top(pieces, u) # Top(pieces, w)
+NoRebuildChoiceWitness == ~\E b \in Ballots : RebuildChoiceAt(b)
 =============================================================================

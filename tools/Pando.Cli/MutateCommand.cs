@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using System.Text.Json.Nodes;
+using Pando.ModelCheck.Mutation;
 
 namespace Pando.Cli;
 
@@ -13,14 +14,18 @@ public static class MutateCommand
 {
     /// <summary>Help text.</summary>
     public const string Help = """
-        usage: ./pando mutate --protocol P [--level csharp] [--tests pass|all] [--file F]... [--method M]... [--concurrency N] [--record]
+        usage: ./pando mutate --protocol P [--level csharp|p|tla] [--tests pass|all] [--file F]... [--method M]... [--record]
+                              [--concurrency N]                                  (csharp)
+                              [--operator O]... [--jobs N] [--resume] [--list] [--limit N]   (p, tla)
 
-        Runs Stryker.NET (the dotnet tool pinned in .config/dotnet-tools.json) over the C# role classes of protocol P
+        --level csharp (the default) runs Stryker.NET (the dotnet tool pinned in .config/dotnet-tools.json) over the C# role classes of protocol P
         (the actors, not Shared/, Planning/ or the monitors), with tests/Coyote.Manifest.Tests as the test command: every
         fast-tier test of P in tests/coyote.json, judged as ./pando check --coyote judges it. A mutant is killed when
         some test does not give its expected verdict (a monitor fires, a witness is no longer reached, a run crashes).
           --protocol P     Pando, PQR, RSPaxos, LEGOStore or Alia
-          --level L        csharp (the only level this command runs today; p and tla are refused with a reason)
+          --level L        csharp: Stryker.NET over the C# roles (below);
+                           p: the operator sweep over p-models/P/PSrc/*.p against P's fast-tier tests of P;
+                           tla: the operator sweep over the specs of P's fast-tier models against those models (TLC)
           --tests T        pass (default): the passing tests only, so the score says what the explorations catch;
                            all: the bug tests too
           --file F         mutate this file under src/PandoCoyote/P/ instead of the default role files (repeatable)
@@ -30,6 +35,21 @@ public static class MutateCommand
           --record         write the protocol's row, its survivors and the wall time into docs/benchmarks/mutation.md
         Output: .pando/out/mutate/P/ (Stryker's JSON and HTML reports, the generated config). A full sweep of one
         protocol takes tens of minutes to hours on 2 cores; docs/benchmarks/mutation.md records the measured times.
+
+        The operator sweep (--level p or tla) makes one-place changes (src/Pando.ModelCheck/Mutation/OperatorMutants.cs):
+        boundary (< and <=, > and >= swapped), direction (< and > swapped inside a selection: max becomes min),
+        quorum+1 and quorum-1 (a quorum size or threshold off by one), drop-assign (P: one assignment to a machine field
+        skipped), drop-guard (TLA+: one enabling conjunct of an action made TRUE), skip-update (TLA+: a restart action
+        keeps one variable's old value). Each mutant is written into a copy of the tree under
+        .pando/out/mutate/LEVEL/P/work and checked there; the repository's files are never changed.
+          --file F         p: a file of p-models/P/PSrc/; tla: a module of specs/ (repeatable; default: all of PSrc, or
+                           the specs of P's fast passing models)
+          --method M       only inside the P functions or TLA+ definitions named M (repeatable)
+          --operator O     only these operators (repeatable)
+          --jobs N         checks run at once per mutant (default 2)
+          --resume         keep the outcomes in .pando/out/mutate/LEVEL/P/results.json of unchanged files
+          --list           print the mutants and stop
+          --limit N        the first N mutants only
         """;
 
     /// <summary>The role files mutated by default, per protocol (relative to src/PandoCoyote/P/).</summary>
@@ -49,8 +69,10 @@ public static class MutateCommand
         string? protocol = null, level = "csharp", tests = "pass";
         var files = new List<string>();
         var methods = new List<string>();
-        int concurrency = 2;
-        bool record = false;
+        var operators = new List<string>();
+        int concurrency = 2, jobs = 2;
+        int? limit = null;
+        bool record = false, resume = false, list = false;
         for (var t = a.Next(); t is not null; t = a.Next())
         {
             switch (t)
@@ -63,20 +85,30 @@ public static class MutateCommand
                 case "--method": methods.Add(a.Value(t)); break;
                 case "--concurrency": concurrency = a.IntValue(t, 1); break;
                 case "--record": record = true; break;
+                case "--operator": operators.Add(a.Value(t)); break;
+                case "--jobs": jobs = a.IntValue(t, 1); break;
+                case "--resume": resume = true; break;
+                case "--list": list = true; break;
+                case "--limit": limit = a.IntValue(t, 1); break;
                 default: throw a.Unknown(t);
             }
         }
         if (protocol is null) throw new UsageError("mutate: --protocol is required (Pando, PQR, RSPaxos, LEGOStore or Alia)");
         if (!RoleFiles.ContainsKey(protocol))
             throw new UsageError($"mutate: unknown protocol \"{protocol}\" (choose one of {string.Join(", ", RoleFiles.Keys)})");
-        switch (level)
-        {
-            case "csharp": break;
-            case "p" or "tla":
-                throw new UsageError($"mutate: level \"{level}\" is not implemented yet: only the C# sweep (--level csharp) runs today");
-            default: throw new UsageError($"mutate: unknown level \"{level}\" (choose csharp; p and tla are not implemented yet)");
-        }
+        if (level is not ("csharp" or "p" or "tla")) throw new UsageError($"mutate: unknown level \"{level}\" (choose csharp, p or tla)");
         if (tests is not ("pass" or "all")) throw new UsageError($"mutate: --tests must be pass or all, got \"{tests}\"");
+        foreach (var op in operators)
+            if (!OperatorMutants.Operators.Contains(op))
+                throw new UsageError($"mutate: unknown operator \"{op}\" (choose {string.Join(", ", OperatorMutants.Operators)})");
+        if (level != "csharp")
+        {
+            var r = Program.RepoRoot();
+            var sweepFiles = files.Count > 0 ? files.Select(f => OperatorSweep.ResolveFile(r, protocol, level, f)).ToList() : OperatorSweep.DefaultFiles(r, protocol, level);
+            return OperatorSweep.Run(r, new OperatorSweep.Options(protocol, level, sweepFiles, methods, operators, tests, jobs, record, resume, list, limit));
+        }
+        if (operators.Count > 0 || resume || list || limit is not null)
+            throw new UsageError("mutate: --operator, --resume, --list and --limit belong to the operator sweep (--level p or tla)");
 
         var root = Program.RepoRoot();
         var protoDir = Path.Combine(root, "src", "PandoCoyote", protocol);

@@ -81,7 +81,8 @@ public sealed class PChecker(string repoRoot, string outDir)
         return results;
     }
 
-    private PTestOutcome RunOne(PTestManifest manifest, string dll, PTestEntry t, Tier tier)
+    /// <summary>Runs one test case of a compiled project and judges it.</summary>
+    public PTestOutcome RunOne(PTestManifest manifest, string dll, PTestEntry t, Tier tier)
     {
         var runDir = Path.Combine(outDir, RunName(t));
         if (Directory.Exists(runDir)) Directory.Delete(runDir, recursive: true);
