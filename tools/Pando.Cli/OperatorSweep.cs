@@ -131,7 +131,11 @@ public static class OperatorSweep
     {
         var manifest = PTestManifest.Load(Path.Combine(work, "p-models", "tests.json"));
         var tests = manifest.Tests.Where(t => t.Protocol == o.Protocol && t.Tier == Tier.Fast && (o.Tests == "all" || t.Expect.Kind == VerdictKind.Pass))
-            .OrderBy(t => t.Stats?.Seconds ?? 0).ToList();
+            .OrderBy(t => t.Stats?.Seconds ?? 0)
+            // A mutant that makes a run loop (a counter never advanced) hits a limit soon: ten times the recorded time,
+            // at least two minutes.
+            .Select(t => t with { TimeLimitSeconds = (int)Math.Min(t.TimeLimitSeconds, Math.Max(120, 10 * (t.Stats?.Seconds ?? 30))) })
+            .ToList();
         var checker = new PChecker(work, Path.Combine(outDir, "runs"));
         string dll;
         try { dll = checker.Compile(Path.Combine(manifest.ModelsDir, o.Protocol)); }

@@ -7,7 +7,7 @@ namespace PandoCoyote.Pando;
 /// Builds a Pando deployment under test from the plain fields of a <c>tests/coyote.json</c> entry, so the manifest
 /// can name every scenario without code. Fields: <c>params</c> (V1, V2, V4, V5, V7, or
 /// <c>n=.. k=.. f=.. q1a=.. q1b=.. q2=..</c>, validated unless <c>unchecked</c> is added: the parameter mutants),
-/// <c>faults</c> (none, chaos, crash-restart, permanent, partition), <c>workload</c> (conflict, versions, duel: 2 clients, crowd: 4 clients, gap, keys: 2 keys),
+/// <c>faults</c> (none, chaos, crash-restart, permanent, partition, disk-loss, conflict), <c>workload</c> (conflict, versions, duel: 2 clients, crowd: 4 clients, gap, keys: 2 keys),
 /// <c>mutant</c> (none, M3 ... M16, MK1, MBR), <c>leaderTimeouts</c> (true/false), <c>readTimeouts</c> (true/false: PANDO-L3's
 /// negative control), <c>staleAsConflict</c> (true/false: finding F6's
 /// negative control).
@@ -49,7 +49,10 @@ public static class PandoScenarios
         "permanent" => new FaultPlan(Reorder: true, MaxCrashes: p?.F ?? 1, Restart: false, FaultOdds: 6),
         "partition" => new FaultPlan(Reorder: true, PartitionRounds: 2, FaultOdds: 6),
         "disk-loss" => new FaultPlan(Reorder: true, MaxCrashes: 2, Restart: true, FaultOdds: 6, DiskLoss: true),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, crash-restart, permanent, partition or disk-loss"),
+        // Conflict-forcing (issue 46): Phase-2 PROPOSEs lost on purpose (partial accepts for the next proposer to find),
+        // PROMISE and ACCEPTED replies duplicated on purpose, one crash-restart (PandoSystem names the windows).
+        "conflict" => new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, FaultOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, crash-restart, permanent, partition, disk-loss or conflict"),
     };
 
     /// <summary>The deployment described by the fields. <paramref name="only"/> names the one monitor a bug test watches.</summary>

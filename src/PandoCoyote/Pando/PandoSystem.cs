@@ -78,7 +78,7 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         foreach (var (name, type) in LocalRules.Monitors)
             if (name is not "QuorumDistinct" and not "SelectsHighest" && (Only is null || Only.Contains(type))) LocalRules.Register(rt, name, "PANDO");
 
-        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
         var sites = new List<ActorId>();
         for (int i = 0; i < Params.N; i++) sites.Add(rt.CreateActor(typeof(DataSite), new PandoInit(i, Params, Mutant, net, sites) { Timed = Faults.Timed }));
         var del = rt.CreateActor(typeof(Delegate), new PandoInit(0, Params, Mutant, net, sites) { Timed = Faults.Timed });
@@ -101,7 +101,10 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         // The network learns every placement before any front-end starts sending.
         var fes = scripts.Select(_ => rt.CreateActorId(typeof(FrontEnd))).ToList();
         if (Placement is { } gp) foreach (var f in fes) placement[f] = Geo.Index(gp.Client);
-        rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Placement = placement, StartingSenders = Faults.Timed ? fes.Count : 0 });
+        rt.SendEvent(net, new NetworkSetup(crashable, Faults)
+        {
+            Placement = placement, StartingSenders = Faults.Timed ? fes.Count : 0, DropTarget = PartialAccepts, DupTarget = RecoveryReplies,
+        });
         for (int i = 0; i < scripts.Length; i++)
             rt.CreateActor(fes[i], typeof(FrontEnd), new PandoInit(i + 1, Params, Mutant, net, sites)
             {
@@ -110,6 +113,11 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
                 Timed = Faults.Timed,
             });
     }
+
+    // The windows of the targeted faults (FaultPlan.TargetDrops, TargetDups): a proposer's Phase-2 PROPOSE (losing some
+    // leaves a vid's splits at a few sites only), and the replies a proposer counts (a duplicate must not count twice).
+    private static string? PartialAccepts(Event e) => e is Msg { Body: Propose } ? "Propose" : null;
+    private static string? RecoveryReplies(Event e) => e is Msg { Body: Promise or Accepted } m ? m.Body.GetType().Name : null;
 
     /// <summary>The workload's clients: whether each uses the delegate, and its operations in order.</summary>
     private (bool, Op[])[] Scripts()

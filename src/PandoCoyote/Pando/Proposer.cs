@@ -74,6 +74,7 @@ public static class Proposer
         }
         // Recovery: among vids with at least K splits in the replies, the one accepted at the highest ballot
         // (brief §4.3, paper Lemma 1); a non-recoverable higher-ballot vid is skipped.
+        RuleMatters(proms, p);
         Promise? best = null;
         foreach (var pr in proms.Where(x => x.Apn != Ballot.None && x.Split is not null && proms.Count(y => y.Vid == x.Vid) >= p.K))
         {
@@ -86,6 +87,21 @@ public static class Proposer
         Shared.Testing.Coverage.Hit("recovery adopted a value");
         var value = Values.Decode(p, splits);
         return new(Outcome.Adopt, best.Vid, value, proms);
+    }
+
+    /// <summary>
+    /// "Rule matters" witnesses (issue 46): the 1b quorum the recovery rule judges reported splits of two vids at two
+    /// ballots, so "the recoverable vid of the highest ballot" differs from "any reported vid"; with two recoverable vids
+    /// (K splits each) it also differs from "the lowest ballot's".
+    /// </summary>
+    private static void RuleMatters(List<Promise> proms, PandoParams p)
+    {
+        var held = proms.Where(x => x.Apn != Ballot.None && x.Split is not null).ToList();
+        if (held.Select(x => x.Vid).Distinct().Count() < 2 || held.Select(x => x.Apn).Distinct().Count() < 2) return;
+        Shared.Testing.Coverage.Hit("pando: rule matters: a 1b quorum reported splits of two vids at two ballots");
+        var recoverable = held.GroupBy(x => x.Vid).Where(g => g.Count() >= p.K).ToList();
+        if (recoverable.Count >= 2 && recoverable.Select(g => g.Max(x => x.Apn)).Distinct().Count() >= 2)
+            Shared.Testing.Coverage.Hit("pando: rule matters: a 1b quorum reported two recoverable vids at different ballots");
     }
 
     /// <summary>
