@@ -134,10 +134,12 @@ event eWitPruned;            // a site raised its GC floor
 event eWitNotLeader;         // an FE was told NOT_LEADER and turned to the other leader
 event eWitReadPrepare;       // a Prepare-based GET returned
 event eWitReadPrevious;      // a newest-version GET returned version J-1 (J was not chosen when it began)
-// eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitLeaderFailover, eWitLeaderDuel and
+event eWitRuleMatters;       // a recovery judged splits of two vids at two ballots (issue 46: the rule matters)
+event eWitRuleMatters2;      // ... and two recoverable vids whose highest ballots differ (highest != lowest)
+// eWitDrop, eWitDup, eWitTargetDrop, eWitTargetDup, eWitCrash, eWitRestart, eWitLeaderFailover, eWitLeaderDuel and
 // eWitProxyCrash mark faults of the network's plan and are declared in p-models/Common/PSrc/Network.p.
 
-spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup, eWitNotLeader, eWitReadPrepare, eWitReadPrevious, eWitLeaderFailover, eWitLeaderDuel, eWitProxyCrash {
+spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup, eWitNotLeader, eWitReadPrepare, eWitReadPrevious, eWitRuleMatters, eWitRuleMatters2, eWitTargetDrop, eWitTargetDup, eWitLeaderFailover, eWitLeaderDuel, eWitProxyCrash {
   start state Watching {
     on eWitChosenFast do { }
     on eWitRecovery do { }
@@ -158,6 +160,10 @@ spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFa
     on eWitDrop do { }
     on eWitDup do { }
     on eWitNotLeader do { }
+    on eWitRuleMatters do { }
+    on eWitRuleMatters2 do { }
+    on eWitTargetDrop do { }
+    on eWitTargetDup do { }
     on eWitReadPrepare do { }
     on eWitReadPrevious do { }
     on eWitLeaderFailover do { }

@@ -90,6 +90,8 @@ machine Delegate {
     d = att[k];
     if (d.stage != 0 || !d.hasReq) { return; }
     o = Phase1Eval(d.p1, true, cfg.params, cfg.mutant);
+    if (RuleMatters(d.p1, o, cfg.params) >= 1) { announce eWitRuleMatters; }
+    if (RuleMatters(d.p1, o, cfg.params) >= 2) { announce eWitRuleMatters2; }
     if (o.outcome == O_USE_OWN || o.outcome == O_ADOPT) {
       d.stage = 1;
       att[k] = d;

@@ -234,6 +234,8 @@ machine FrontEnd {
   fun EvaluateDirect() {
     var o: tEval;
     o = Phase1Eval(dir.p1, true, cfg.params, cfg.mutant);
+    if (RuleMatters(dir.p1, o, cfg.params) >= 1) { announce eWitRuleMatters; }
+    if (RuleMatters(dir.p1, o, cfg.params) >= 2) { announce eWitRuleMatters2; }
     if (o.outcome == O_USE_OWN) {
       dir.proposed = true;
       dir.fast = true;
@@ -488,6 +490,8 @@ machine FrontEnd {
       if (c != 0 && CountVid(rb.p1.proms, c) >= cfg.params.k) { ReturnRead(c); return; }
     }
     o = Phase1Eval(rb.p1, false, cfg.params, cfg.mutant);
+    if (RuleMatters(rb.p1, o, cfg.params) >= 1) { announce eWitRuleMatters; }
+    if (RuleMatters(rb.p1, o, cfg.params) >= 2) { announce eWitRuleMatters2; }
     if (o.outcome == O_ADOPT && op.prepare && cfg.mutant == M6_READ_NO_WRITEBACK) {
       ReturnRead(o.vid);                      // M6 on a Prepare-based read: no write-back
     } else if (o.outcome == O_ADOPT) {        // propose ONLY a recovered value (brief 4.7)

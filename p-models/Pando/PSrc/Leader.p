@@ -141,6 +141,8 @@ machine Leader {
     r = runs[ver];
     if (r.proposed) { return; }
     o = Phase1Eval(r.p1, true, cfg.params, cfg.mutant);
+    if (RuleMatters(r.p1, o, cfg.params) >= 1) { announce eWitRuleMatters; }
+    if (RuleMatters(r.p1, o, cfg.params) >= 2) { announce eWitRuleMatters2; }
     if (o.outcome == O_USE_OWN || o.outcome == O_ADOPT) {
       vid = request[ver].vid;
       value = request[ver].value;

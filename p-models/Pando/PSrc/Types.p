@@ -46,9 +46,11 @@ enum tScenario {
   SC_CONFLICT,   // two writers race for version 1 (one delegated), a third FE reads twice
   SC_PREPARE_READS, // as SC_CONFLICT, but FE 3's two reads are Prepare-based (brief 4.7: no FETCH)
   SC_LATEST,     // as SC_VERSIONS, but FE 3 reads the newest version twice (GET without a version)
-  SC_VERSIONS    // two writers each write version 1 then version 2; sites prune on commit; a
+  SC_VERSIONS,   // two writers each write version 1 then version 2; sites prune on commit; a
                  // third FE tries version 2 first (skipped unless it knows version 1 is chosen)
                  // and then reads versions 2 and 1
+  SC_RACE        // conflict-forcing (issue 46): the clients of SC_CONFLICT, and targeted faults: Phase-2
+                 // PROPOSEs lost on purpose (partial accepts), PROMISE and ACCEPTED replies duplicated
 }
 
 // Everything a test case fixes. Fault budgets bound how many faults one schedule may inject.
@@ -186,6 +188,37 @@ fun Phase1Eval(st: tPhase1, isWrite: bool, p: tParams, m: tMutant): tEval {
   if (found) { return (outcome = O_ADOPT, vid = best.vid, value = best.value); }
   if (isWrite) { return (outcome = O_USE_OWN, vid = 0, value = 0); }
   return (outcome = O_NOTHING, vid = 0, value = 0);
+}
+
+// "Rule matters" (issue 46): how far the replies a recovery judged make the rule's alternatives differ.
+// 0: not a recovery, or no two different vids at two ballots; 1: splits of two vids at two ballots (the
+// recoverable vid of the highest ballot differs from any reported vid); 2: also two recoverable vids whose
+// highest ballots differ (it differs from the lowest ballot's too). The callers announce eWitRuleMatters(2).
+fun RuleMatters(st: tPhase1, o: tEval, p: tParams): int {
+  var s: int; var t: int; var a: tPromise; var b: tPromise;
+  var twoVids: bool; var twoRec: bool;
+  if (!(o.outcome == O_ADOPT || ((o.outcome == O_USE_OWN || o.outcome == O_NOTHING) && sizeof(st.proms) >= p.q1b))) { return 0; }
+  foreach (s in keys(st.proms)) {
+    foreach (t in keys(st.proms)) {
+      a = st.proms[s]; b = st.proms[t];
+      if (!IsNone(a.apn) && !IsNone(b.apn) && a.vid != b.vid && a.apn != b.apn) {
+        twoVids = true;
+        if (CountVid(st.proms, a.vid) >= p.k && CountVid(st.proms, b.vid) >= p.k
+            && TopApn(st.proms, a.vid) != TopApn(st.proms, b.vid)) { twoRec = true; }
+      }
+    }
+  }
+  if (twoRec) { return 2; }
+  if (twoVids) { return 1; }
+  return 0;
+}
+// The highest ballot at which a reply reports vid.
+fun TopApn(proms: map[int, tPromise], vid: int): tBallot {
+  var s: int; var found: bool; var top: tBallot;
+  foreach (s in keys(proms)) {
+    if (proms[s].vid == vid && !IsNone(proms[s].apn) && (!found || BalLT(top, proms[s].apn, M_NONE))) { top = proms[s].apn; found = true; }
+  }
+  return top;
 }
 
 // Phase 2 bookkeeping for one ballot: site -> accepted vid, and the sites that refused.

@@ -7,6 +7,9 @@
  *   to recover FE 1's value (the ballot order mutant M9 needs, brief section 8);
  *   otherwise ballot ranks are random (FrontEnd.NewBallot).
  * SC_PREPARE_READS: as SC_CONFLICT, with FE 3's reads Prepare-based (S12b's reads).
+ * SC_RACE: as SC_CONFLICT, with targeted faults (issue 46, Common/Network.p eNetTarget): up to 8 Phase-2
+ *   PROPOSEs lost (odds 1/2: a vid's splits reach a few sites only, for the next proposer to find) and up to
+ *   2 PROMISE and 2 ACCEPTED replies duplicated (odds 1/3), so recoveries meet splits of two vids at two ballots.
  * SC_LATEST: as SC_VERSIONS, but FE 3's two reads are GETs of the newest version.
  * SC_VERSIONS: FE 1 (direct) and FE 2 (delegated) each CPUT version 1 and then version 2
  *   (the second only if its precondition holds); sites prune on COMMIT. FE 3 first tries to
@@ -40,6 +43,11 @@ machine Harness {
         i = i + 1;
       }
       send net, eNetCrashTargets, sites;
+      if (cfg.scenario == SC_RACE) {
+        send net, eNetTarget, (drop = true, ev = ePropose, count = 8, odds = 2);
+        send net, eNetTarget, (drop = false, ev = ePromise, count = 2, odds = 3);
+        send net, eNetTarget, (drop = false, ev = eAccepted, count = 2, odds = 3);
+      }
       leaders += (0, new Leader((cfg = cfg, net = net, sites = sites, tag = 1, active = true)));
       if (cfg.leaderFaults) {
         leaders += (1, new Leader((cfg = cfg, net = net, sites = sites, tag = 2, active = false)));
@@ -48,7 +56,7 @@ machine Harness {
       delegate = new Delegate((cfg = cfg, net = net, sites = sites));
       proxies += (0, delegate);
 
-      if (cfg.scenario == SC_CONFLICT || cfg.scenario == SC_PREPARE_READS) {
+      if (cfg.scenario == SC_CONFLICT || cfg.scenario == SC_PREPARE_READS || cfg.scenario == SC_RACE) {
         ops1 += (0, (write = true, ver = 1, vid = 11, value = 1, prepare = false));
         ops2 += (0, (write = true, ver = 1, vid = 21, value = 2, prepare = false));
         ops3 += (0, (write = false, ver = 1, vid = 0, value = 0, prepare = cfg.scenario == SC_PREPARE_READS));

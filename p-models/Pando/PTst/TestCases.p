@@ -18,8 +18,21 @@ machine TestV2Versions { start state S { entry { new Harness(Faulty(V2(), M_NONE
 machine TestV2PrepareReads { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_PREPARE_READS)); } } }
 machine TestV2Latest { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_LATEST)); } } }
 machine TestV2Live { start state S { entry { new Harness(Lossless(V2(), M_NONE)); } } }
+machine TestV1Race { start state S { entry { new Harness(Faulty(V1(), M_NONE, SC_RACE)); } } }
+machine TestV5Race { start state S { entry { new Harness(Faulty(V5(), M_NONE, SC_RACE)); } } }
+machine TestM03Race { start state S { entry { new Harness(Faulty(V1(), M3_LOWEST_RECOVERY, SC_RACE)); } } }
 machine TestV2Failover { start state S { entry { new Harness(WithFailover(Faulty(V2(), M_NONE, SC_CONFLICT))); } } }
 
+// Conflict-forcing (issue 46): recoveries meet splits of two vids at two ballots (eWitRuleMatters), and two
+// recoverable vids at different ballots (eWitRuleMatters2), where the recovery rule's highest, lowest and any differ.
+test tcV1Race [main=TestV1Race]:
+  assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+  in (union PandoSystem, { TestV1Race });
+test tcV5Race [main=TestV5Race]:
+  assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+  in (union PandoSystem, { TestV5Race });
 test tcV1Faults [main=TestV1Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
     CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
@@ -89,6 +102,7 @@ test tcM02Agreement [main=TestM02]: assert Agreement in (union PandoSystem, { Te
 test tcM02ReadsFresh [main=TestM02]: assert ReadsFresh in (union PandoSystem, { TestM02 });
 test tcM02Recoverable [main=TestM02]: assert Recoverable in (union PandoSystem, { TestM02 });
 test tcM03Agreement [main=TestM03]: assert Agreement in (union PandoSystem, { TestM03 });
+test tcM03RaceAgreement [main=TestM03Race]: assert Agreement in (union PandoSystem, { TestM03Race });
 test tcM03Stability [main=TestM03]: assert StrongStability in (union PandoSystem, { TestM03 });
 test tcM04Agreement [main=TestM04]: assert Agreement in (union PandoSystem, { TestM04 });
 test tcM05Agreement [main=TestM05]: assert Agreement in (union PandoSystem, { TestM05 });
