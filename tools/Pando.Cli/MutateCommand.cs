@@ -49,7 +49,7 @@ public static class MutateCommand
           --jobs N         checks run at once per mutant (default 2)
           --resume         keep the outcomes in .pando/out/mutate/LEVEL/P/results.json of unchanged files
           --list           print the mutants and stop
-          --limit N        the first N mutants only
+          --limit N        the first N mutants only (with --resume --record: report a stopped sweep's first N)
         """;
 
     /// <summary>The role files mutated by default, per protocol (relative to src/PandoCoyote/P/).</summary>

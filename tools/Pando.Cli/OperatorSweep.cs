@@ -68,8 +68,12 @@ public static class OperatorSweep
         if (missing.Count > 0)
             throw new InputError($"mutate: no {(lang == MutantLanguage.P ? "function" : "definition")} named {string.Join(", ", missing)} in {string.Join(", ", o.Files)}");
         var chosen = all.Where(m => o.Operators.Count == 0 || o.Operators.Contains(m.Operator)).ToList();
+        Total = chosen.Count;
         return o.Limit is { } n ? chosen.Take(n).ToList() : chosen;
     }
+
+    /// <summary>How many mutants the last <see cref="Mutants"/> call found before --limit.</summary>
+    private static int Total { get; set; }
 
     /// <summary>Runs the sweep and prints (and with --record writes) the report.</summary>
     public static int Run(string root, Options o)
@@ -119,6 +123,8 @@ public static class OperatorSweep
         clock.Stop();
         var mine = mutants.Select(m => results[m.Id + "#" + fileHash[m.File]]).ToList();
         var report = Report(o, mine, clock.Elapsed, previous.Count > 0);
+        if (mine.Count < Total)
+            report += $"\nOnly the first {mine.Count} of the {Total} mutants (--limit {mine.Count}): the rest were not run, and the score covers these only.\n";
         Console.WriteLine();
         Console.Write(report);
         if (o.Record) RecordReport(root, o, report);
