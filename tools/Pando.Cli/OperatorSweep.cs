@@ -21,7 +21,7 @@ namespace Pando.Cli;
 public static class OperatorSweep
 {
     /// <summary>One mutant's outcome.</summary>
-    public sealed record Outcome(string Id, string Describe, string Status, string? KilledBy, string? Detail, double Seconds);
+    public sealed record Outcome(string Id, string Operator, string Describe, string Status, string? KilledBy, string? Detail, double Seconds);
 
     /// <summary>The options of one sweep (parsed by <see cref="MutateCommand"/>).</summary>
     public sealed record Options(string Protocol, string Level, IReadOnlyList<string> Files, IReadOnlyList<string> Scopes,
@@ -49,7 +49,7 @@ public static class OperatorSweep
         return rel;
     }
 
-    /// <summary>Every mutant of the chosen files, limited to the chosen scopes and operators.</summary>
+    /// <summary>Every mutant of the chosen files, limited to the chosen scopes and operators (not to --limit).</summary>
     public static IReadOnlyList<OperatorMutant> Mutants(string root, Options o)
     {
         var lang = o.Level == "p" ? MutantLanguage.P : MutantLanguage.Tla;
@@ -67,18 +67,14 @@ public static class OperatorSweep
         var missing = o.Scopes.Where(s => !foundScopes.Contains(s)).ToList();
         if (missing.Count > 0)
             throw new InputError($"mutate: no {(lang == MutantLanguage.P ? "function" : "definition")} named {string.Join(", ", missing)} in {string.Join(", ", o.Files)}");
-        var chosen = all.Where(m => o.Operators.Count == 0 || o.Operators.Contains(m.Operator)).ToList();
-        Total = chosen.Count;
-        return o.Limit is { } n ? chosen.Take(n).ToList() : chosen;
+        return all.Where(m => o.Operators.Count == 0 || o.Operators.Contains(m.Operator)).ToList();
     }
-
-    /// <summary>How many mutants the last <see cref="Mutants"/> call found before --limit.</summary>
-    private static int Total { get; set; }
 
     /// <summary>Runs the sweep and prints (and with --record writes) the report.</summary>
     public static int Run(string root, Options o)
     {
-        var mutants = Mutants(root, o);
+        var all = Mutants(root, o);
+        var mutants = o.Limit is { } limit ? all.Take(limit).ToList() : all;
         if (mutants.Count == 0) throw new InputError($"mutate: no mutant in {string.Join(", ", o.Files)} with the chosen scopes and operators");
         if (o.List)
         {
@@ -95,6 +91,7 @@ public static class OperatorSweep
         CopyTree(root, work, o.Level);
         var fileHash = o.Files.ToDictionary(f => f, f => Hash(File.ReadAllText(Path.Combine(root, f))));
         Console.WriteLine($"mutate: {mutants.Count} {o.Level} mutant(s) of {o.Protocol} in {string.Join(", ", o.Files)}; checks: the {o.Tests} fast-tier {(o.Level == "p" ? "P tests" : "TLC models")}; work copy {work}");
+        var check = o.Level == "p" ? PCheck(work, o, outDir) : TlaCheck(root, work, o, outDir);
         var clock = Stopwatch.StartNew();
         int n = 0;
         foreach (var m in mutants)
@@ -109,7 +106,7 @@ public static class OperatorSweep
             Outcome outcome;
             try
             {
-                outcome = o.Level == "p" ? RunP(work, o, m, outDir) : RunTla(root, work, o, m, outDir);
+                outcome = check(m);
             }
             finally
             {
@@ -123,8 +120,8 @@ public static class OperatorSweep
         clock.Stop();
         var mine = mutants.Select(m => results[m.Id + "#" + fileHash[m.File]]).ToList();
         var report = Report(o, mine, clock.Elapsed, previous.Count > 0);
-        if (mine.Count < Total)
-            report += $"\nOnly the first {mine.Count} of the {Total} mutants (--limit {mine.Count}): the rest were not run, and the score covers these only.\n";
+        if (mine.Count < all.Count)
+            report += $"\nOnly the first {mine.Count} of the {all.Count} mutants (--limit {mine.Count}): the rest were not run, and the score covers these only.\n";
         Console.WriteLine();
         Console.Write(report);
         if (o.Record) RecordReport(root, o, report);
@@ -133,7 +130,8 @@ public static class OperatorSweep
 
     // ------------------------------------------------------------------ P
 
-    private static Outcome RunP(string work, Options o, OperatorMutant m, string outDir)
+    /// <summary>The P check of one mutant: compile the work copy, run the fast tests until one fails. The manifest is read once.</summary>
+    private static Func<OperatorMutant, Outcome> PCheck(string work, Options o, string outDir)
     {
         var manifest = PTestManifest.Load(Path.Combine(work, "p-models", "tests.json"));
         var tests = manifest.Tests.Where(t => t.Protocol == o.Protocol && t.Tier == Tier.Fast && (o.Tests == "all" || t.Expect.Kind == VerdictKind.Pass))
@@ -143,9 +141,14 @@ public static class OperatorSweep
             .Select(t => t with { TimeLimitSeconds = (int)Math.Min(t.TimeLimitSeconds, Math.Max(120, 10 * (t.Stats?.Seconds ?? 30))) })
             .ToList();
         var checker = new PChecker(work, Path.Combine(outDir, "runs"));
+        return m => RunP(manifest, tests, checker, o, m);
+    }
+
+    private static Outcome RunP(PTestManifest manifest, IReadOnlyList<PTestEntry> tests, PChecker checker, Options o, OperatorMutant m)
+    {
         string dll;
         try { dll = checker.Compile(Path.Combine(manifest.ModelsDir, o.Protocol)); }
-        catch (InputError e) { return new Outcome(m.Id, m.Describe(), "invalid", null, FirstLine(e.Message.Split('\n').Skip(1).FirstOrDefault() ?? e.Message), 0); }
+        catch (InputError e) { return new Outcome(m.Id, m.Operator, m.Describe(), "invalid", null, FirstLine(e.Message.Split('\n').Skip(1).FirstOrDefault() ?? e.Message), 0); }
         string? killer = null, detail = null;
         var gate = new object();
         Parallel.ForEach(tests, new ParallelOptions { MaxDegreeOfParallelism = o.Jobs }, (t, state) =>
@@ -157,15 +160,22 @@ public static class OperatorSweep
             state.Stop();
         });
         return killer is null
-            ? new Outcome(m.Id, m.Describe(), "survived", null, null, 0)
-            : new Outcome(m.Id, m.Describe(), detail!.StartsWith("TIMEOUT", StringComparison.Ordinal) ? "timeout" : "killed", killer, FirstLine(detail), 0);
+            ? new Outcome(m.Id, m.Operator, m.Describe(), "survived", null, null, 0)
+            : new Outcome(m.Id, m.Operator, m.Describe(), detail!.StartsWith("TIMEOUT", StringComparison.Ordinal) ? "timeout" : "killed", killer, FirstLine(detail), 0);
     }
 
     // ------------------------------------------------------------------ TLA+
 
-    private static Outcome RunTla(string root, string work, Options o, OperatorMutant m, string outDir)
+    /// <summary>The TLC check of one mutant: the fast models on its module. The manifest and the toolchain are read once.</summary>
+    private static Func<OperatorMutant, Outcome> TlaCheck(string root, string work, Options o, string outDir)
     {
         var manifest = Manifest.Load(Path.Combine(work, "configs", "models.json"));
+        var session = new CheckSession(ToolchainLocator.Locate(root), manifest, Path.Combine(outDir, "runs"));
+        return m => RunTla(manifest, session, o, m);
+    }
+
+    private static Outcome RunTla(Manifest manifest, CheckSession session, Options o, OperatorMutant m)
+    {
         var module = Path.GetFileNameWithoutExtension(m.File);
         // The fast-tier models of the protocol on the mutated module, with a time limit that a mutant making the state
         // space explode hits soon (twenty times the recorded time, at least two minutes).
@@ -174,17 +184,15 @@ public static class OperatorSweep
             .Select(x => x with { TimeLimitSeconds = (int)Math.Min(x.TimeLimitSeconds, Math.Max(120, 20 * (x.Stats?.Seconds ?? 30))) })
             .ToList();
         if (models.Count == 0) throw new InputError($"mutate: no fast-tier model of {o.Protocol} checks {module}");
-        var tools = ToolchainLocator.Locate(root);
-        var session = new CheckSession(tools, manifest, Path.Combine(outDir, "runs"));
         var reports = session.Run(models, new CheckOptions(o.Jobs, Strict: false), CancellationToken.None);
         var bad = reports.Where(r => !r.Judgement.Ok).ToList();
-        if (bad.Count == 0) return new Outcome(m.Id, m.Describe(), "survived", null, null, 0);
+        if (bad.Count == 0) return new Outcome(m.Id, m.Operator, m.Describe(), "survived", null, null, 0);
         // A mutant TLC cannot parse is not a behaviour change.
         if (bad.All(r => r.Run.Result.Kind == VerdictKind.Error && IsParseError(r.Run.Result.ErrorText)))
-            return new Outcome(m.Id, m.Describe(), "invalid", null, FirstLine(bad[0].Run.Result.ErrorText ?? ""), 0);
+            return new Outcome(m.Id, m.Operator, m.Describe(), "invalid", null, FirstLine(bad[0].Run.Result.ErrorText ?? ""), 0);
         var first = bad.OrderBy(r => r.Run.Result.Kind == VerdictKind.Timeout ? 1 : 0).First();
         var status = bad.All(r => r.Run.Result.Kind == VerdictKind.Timeout) ? "timeout" : "killed";
-        return new Outcome(m.Id, m.Describe(), status, string.Join(", ", bad.Select(r => r.Model.Name).Take(3)) + (bad.Count > 3 ? $" (+{bad.Count - 3})" : ""),
+        return new Outcome(m.Id, m.Operator, m.Describe(), status, string.Join(", ", bad.Select(r => r.Model.Name).Take(3)) + (bad.Count > 3 ? $" (+{bad.Count - 3})" : ""),
             FirstLine(first.Judgement.Message), 0);
     }
 
@@ -245,8 +253,8 @@ public static class OperatorSweep
         sb.AppendLine("| operator | killed | timeout | survived | invalid (did not compile/parse) | score |");
         sb.AppendLine("|---|---:|---:|---:|---:|---:|");
         foreach (var op in OperatorMutants.Operators)
-            if (outcomes.Any(x => x.Describe.Contains($") {op}:", StringComparison.Ordinal)))
-                sb.AppendLine(Line(op, outcomes.Where(x => x.Describe.Contains($") {op}:", StringComparison.Ordinal))));
+            if (outcomes.Any(x => x.Operator == op))
+                sb.AppendLine(Line(op, outcomes.Where(x => x.Operator == op)));
         sb.AppendLine(Line("**all**", outcomes));
         sb.AppendLine();
         var secs = outcomes.Sum(x => x.Seconds);

@@ -224,18 +224,23 @@ public static partial class OperatorMutants
             if (!code[m.Index]) continue;
             var name = m.Groups[1].Success ? m.Groups[1].Value
                 : m.Groups[2].Success ? $"{StateAt(m.Index)}.{m.Groups[2].Value}" : $"{StateAt(m.Index)}.entry";
-            int brace = m.Index + m.Length;
-            while (brace < text.Length && !(text[brace] == '{' && code[brace])) brace++;
-            int depth = 0, i = brace;
-            for (; i < text.Length; i++)
-            {
-                if (!code[i]) continue;
-                if (text[i] == '{') depth++;
-                else if (text[i] == '}' && --depth == 0) break;
-            }
-            spans.Add(new Span(name, m.Index, Math.Min(i + 1, text.Length)));
+            spans.Add(new Span(name, m.Index, Math.Min(ClosingBrace(text, code, m.Index + m.Length) + 1, text.Length)));
         }
         return spans;
+    }
+
+    /// <summary>The offset of the brace that closes the first code brace at or after <paramref name="from"/> (the text's end if none).</summary>
+    private static int ClosingBrace(string text, bool[] code, int from)
+    {
+        int depth = 0, i = from;
+        while (i < text.Length && !(text[i] == '{' && code[i])) i++;
+        for (; i < text.Length; i++)
+        {
+            if (!code[i]) continue;
+            if (text[i] == '{') depth++;
+            else if (text[i] == '}' && --depth == 0) return i;
+        }
+        return text.Length;
     }
 
     /// <summary>
@@ -330,15 +335,7 @@ public static partial class OperatorMutants
         var blocks = new List<(int, int)>();
         foreach (Match m in Regex.Matches(text, @"\bif\s*\(\s*cfg\.mutant\s*==[^{|;]*\)\s*\{"))
         {
-            if (!code[m.Index]) continue;
-            int depth = 0, i = m.Index + m.Length - 1;
-            for (; i < text.Length; i++)
-            {
-                if (!code[i]) continue;
-                if (text[i] == '{') depth++;
-                else if (text[i] == '}' && --depth == 0) break;
-            }
-            blocks.Add((m.Index, i));
+            if (code[m.Index]) blocks.Add((m.Index, ClosingBrace(text, code, m.Index + m.Length - 1)));
         }
         return blocks;
     }
