@@ -107,6 +107,10 @@ ASSUME PQRReadQuorumsAssume == ReadQuorumsIntersect
 \* §4.2: a leader commits a slot once this many replicas accepted it.
 CommitQuorum == Q2
 
+\* §4.2 (paper §3, phase 1 of a new leader): for a slot reported accepted but
+\* not committed, the leader re-proposes the command of the highest ballot reported.
+ReportedCmds(Es) == {(CHOOSE e \in Es : \A e2 \in Es : e2.bal <= e.bal).cmd}
+
 \* §4.1: an acceptor accepts a P2a of a ballot at or above its promise.
 AcceptOK(promise, b) == b >= promise
 
@@ -509,7 +513,7 @@ BecomeLeader(r) ==
                Rec(s) == LET Es == {e \in E : e.slot = s}
                              Cs == {e \in Es : e.com}
                          IN IF Cs # {} THEN {(CHOOSE e \in Cs : TRUE).cmd}
-                            ELSE IF Es # {} THEN {(CHOOSE e \in Es : \A e2 \in Es : e2.bal <= e.bal).cmd}
+                            ELSE IF Es # {} THEN ReportedCmds(Es)
                             ELSE HoleCmds(E)
            IN \E f \in [1 .. top -> Cmds] :
                 /\ \A s \in 1 .. top : f[s] \in Rec(s)
@@ -768,6 +772,18 @@ NoFailoverWitness ==
     ~\E r \in Replicas, w \in WriteOps : role[r] = "Leader" /\ myBal[r] # B0 /\ Done(w)
 \* PQR-W5 A NoOp is chosen (a hole filled by a new leader, or FillTo).
 NoNoOpWitness == ~\E s \in Slots : Chosen(s) /\ ChosenCmd(s) = NoOp
+\* PQR-W7 The new leader's choice matters: the leader of some ballot took over
+\* after P1bs of that ballot, enough for a phase-1 quorum, reported for one slot
+\* two different uncommitted commands accepted at two different ballots, so
+\* re-proposing the highest, the lowest or any reported command differ.
+NoSplitReportWitness ==
+    ~\E m1, m2 \in msgs :
+        /\ m1.type = "P1b" /\ m2.type = "P1b" /\ m1.bal = m2.bal /\ m1.from # m2.from
+        /\ Cardinality({m \in msgs : m.type = "P1b" /\ m.bal = m1.bal}) >= Q1
+        /\ role[Owner[m1.bal]] = "Leader" /\ myBal[Owner[m1.bal]] = m1.bal
+        /\ \E e1 \in m1.entries, e2 \in m2.entries :
+             /\ e1.slot = e2.slot /\ e1.bal # e2.bal /\ e1.cmd # e2.cmd
+             /\ ~e1.com /\ ~e2.com
 \* PQR-W6 A replica crashes and recovers, and a read completes afterwards.
 NoRecoveryWitness ==
     ~(crashes > 0 /\ (\A r \in Replicas : Up(r)) /\ \E r \in ReadOps : Done(r))

@@ -31,10 +31,16 @@ ScriptW1 == cw :> <<Wr(k1, v1)>>
 \* Two writers, one write each (the Agreement mutants).
 ScriptW2 == (cw :> <<Wr(k1, v1)>>) @@ (cw2 :> <<Wr(k1, v2)>>)
 
+\* Two writers and a reader of the same key (three leaders, orphan slots).
+ScriptW2R1 == (cw :> <<Wr(k1, v1)>>) @@ (cw2 :> <<Wr(k1, v2)>>) @@ (cr :> <<Rd(k1)>>)
+
 \* Ballot owners.  Stable: r1 owns every ballot.  Failover: r1 owns B0 = 1,
 \* r3 owns ballot 2 (r3 takes over, §7 S4).
 OwnerStable == [b \in Ballots |-> r1]
 OwnerFailover == [b \in Ballots |-> IF b = 1 THEN r1 ELSE r3]
+\* Three leaders in turn: ballot b belongs to the b-th replica (r1, r2, r3), so
+\* a third leader can hear entries accepted under two earlier leaders.
+OwnerRotate == [b \in Ballots |-> IF b = 1 THEN r1 ELSE IF b = 2 THEN r2 ELSE r3]
 
 \* With r1 the only ballot owner, the followers are interchangeable: quorums
 \* are by size.  Keys, clients and values are not (scripts tell them apart).
@@ -131,6 +137,13 @@ MutantM15HoleCmds(E) ==
 \* reached, docs/pqr-tla.md); the M16 cfg turns the check off (DupCheck <- MCFalse).
 MutantM16Dedup == FALSE
 MCFalse == FALSE
+
+\* ML (ours): a new leader re-proposes the command of the LOWEST ballot
+\* reported for a slot instead of the highest.
+MutantMLReportedCmds(Es) == {(CHOOSE e \in Es : \A e2 \in Es : e.bal <= e2.bal).cmd}
+
+\* MY (ours): a new leader re-proposes ANY reported command for a slot.
+MutantMYReportedCmds(Es) == {e.cmd : e \in Es}
 
 \* M17: an acceptor accepts a P2a below its promise.
 MutantM17AcceptOK(promise, b) == TRUE
