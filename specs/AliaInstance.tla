@@ -127,7 +127,7 @@ IsQuorum(I, S) == 2 * Cardinality(S \cap Members[I]) > Cardinality(Members[I])
 \* handler checks the ballot but not the instance).
 Counted(m, I) == m.inst = I
 \* §4.5 SubPromise: re-propose the entry reported at the highest ballot
-\* (MH: any reported entry).
+\* (ML: the lowest).
 Recovered(R) == (CHOOSE a \in R : \A b \in R : b.bal <= a.bal).val
 \* §4.5 usedRound0 is durable (MU: it is lost in a crash).
 Round0AfterCrash(p) == usedRound0[p]
@@ -305,6 +305,17 @@ NoReproposeWitness == ~\E m1, m2 \in msgs :
 \* the same slot (the situation M11 needs).
 NoSharedBallotWitness == ~\E m1, m2 \in msgs :
     /\ m1.type = "Accepted" /\ m2.type = "Accepted" /\ m1.inst # m2.inst /\ m1.bal = m2.bal /\ m1.slot = m2.slot
+\* ALIA-W25 The new leader's choice never matters: no leader took over an
+\* instance after promises of its ballot, from a quorum of members, reported
+\* for one slot two different entries accepted at two different ballots and
+\* not committed (where re-proposing the highest, the lowest or any differ).
+NoSplitReportWitness == ~\E m1, m2 \in msgs :
+    /\ m1.type = "Promise" /\ m2.type = "Promise" /\ m1.inst = m2.inst /\ m1.bal = m2.bal
+    /\ IsQuorum(m1.inst, {m.from : m \in {x \in msgs : x.type = "Promise" /\ x.inst = m1.inst /\ x.bal = m1.bal}})
+    /\ \E r \in Replicas : role[r][m1.inst] = "L" /\ ballot[r][m1.inst] = m1.bal
+    /\ \E s \in Slots :
+        /\ m1.log[s] # NIL /\ m2.log[s] # NIL /\ m1.com[s] = NIL /\ m2.com[s] = NIL
+        /\ m1.log[s].bal # m2.log[s].bal /\ m1.log[s].val # m2.log[s].val
 \* ALIA-W18 No replica accepts an entry after it crashed and recovered.
 NoAcceptAfterRestartWitness == revived = {}
 =============================================================================

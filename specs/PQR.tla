@@ -633,6 +633,20 @@ VotesChosenInv ==
     \A s \in Slots, cmd \in Cmds :
         (cmd \in chosenG[s]) <=> \E b \in Ballots : Cardinality(VotedBy(msgs, s, b, cmd)) >= Q2
 
+\* PQR-S10 Every proposal is safe (paper §3: a new leader must re-propose
+\* what an earlier ballot may have chosen): for every P2a of ballot b and slot
+\* s with command cmd, and every lower ballot c, no other command can be or
+\* become chosen at c, i.e. fewer than Q2 replicas voted for another command at
+\* c or can still vote at c (promise at most c, no vote at c yet).  This is
+\* Paxos's SafeAt, checked on every proposal as it is sent: a wrong choice by a
+\* new leader breaks it at that step, before any second command is chosen.
+CanStillVote(r, s, c) == promised[r] <= c /\ ~\E m \in Votes : m.from = r /\ m.slot = s /\ m.bal = c
+ProposalsSafeInv ==
+    \A p \in msgs : p.type = "P2a" =>
+        \A c \in Ballots, other \in Cmds :
+            (c < p.bal /\ other # p.cmd) =>
+                Cardinality(VotedBy(msgs, p.slot, c, other) \cup {r \in Replicas : CanStillVote(r, p.slot, c)}) < Q2
+
 \* PQR-S1 Agreement: at most one command is chosen per slot.
 AgreementInv == \A s \in Slots : Cardinality(ChosenCmds(s)) <= 1
 

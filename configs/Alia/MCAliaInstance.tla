@@ -15,6 +15,9 @@ CONSTANTS I0, I1, v1, v2
 \* Replica ids order ballots, so there is no symmetry.
 MCMembers == [I \in Insts |-> {1, 2, 3}]
 MCHint == (I0 :> 1) @@ (I1 :> 2)
+\* One instance (AliaInstance_One): members 1, 2, 3, configured leader 1.
+MCMembersOne == I0 :> {1, 2, 3}
+MCHintOne == I0 :> 1
 \* The same subquorum keeps its configured leader across the epoch change, so
 \* replica 1 leads both instances in round 0 with the same ballot, without
 \* Phase 1 (the shortest way to M11's situation).
@@ -37,6 +40,10 @@ MutantMQIsQuorum(I, S) == 2 * Cardinality(S \cap Members[I]) >= Cardinality(Memb
 \* MU (ours): usedRound0 is not durable, so the configured leader uses
 \* round 0 again after a crash, with another entry.
 MutantMURound0AfterCrash(p) == [I \in Insts |-> FALSE]
+
+\* ML (ours): a new leader re-proposes the entry reported at the LOWEST
+\* ballot of a slot instead of the highest.
+MutantMLRecovered(R) == (CHOOSE a \in R : \A b \in R : a.bal <= b.bal).val
 
 \* MT (the harness's check that TypeOK can fail): an accepted entry recorded
 \* with a ballot outside Ballots.

@@ -19,8 +19,20 @@ public sealed record CatalogueEntry(string Id, string Name, string Protocol, str
     /// </summary>
     public string? Guard { get; init; }
 
-    /// <summary>The kind as the Markdown view shows it, with the guard mark.</summary>
-    public string KindText => Guard switch { "guard" => $"{Kind} (a guard)", "close" => $"{Kind} (close to a guard)", _ => Kind };
+    /// <summary>
+    /// For a discriminating witness (optional field "rule", kind witness only): the selection rule whose alternatives
+    /// differ in the states the witness reaches (e.g. "new leader re-proposes the highest reported ballot's command").
+    /// Such a witness must be reached by a fast-tier model of its protocol, so the fast tier exercises the rule.
+    /// </summary>
+    public string? Rule { get; init; }
+
+    /// <summary>The kind as the Markdown view shows it, with the guard mark or the rule a witness discriminates.</summary>
+    public string KindText => Guard switch
+    {
+        "guard" => $"{Kind} (a guard)",
+        "close" => $"{Kind} (close to a guard)",
+        _ => Rule is null ? Kind : $"{Kind} (discriminates: {Rule})",
+    };
 }
 
 /// <summary>
@@ -53,7 +65,9 @@ public sealed partial class Catalogue
             // A history property has no TLA+ form by nature, nor has a runtime one (a property of the implementation's data,
             // e.g. share bytes, that the abstract spec does not represent); a temporal one may not have one yet.
             var e = new CatalogueEntry(S("id"), S("name"), S("protocol"), S("spec"), kind is "history" or "temporal" or "runtime" ? O("tla") : S("tla"), kind, S("statement"), S("source"), O("p"), O("csharp"))
-                { Guard = O("guard") };
+                { Guard = O("guard"), Rule = O("rule") };
+            if (e.Rule is not null && e.Kind != "witness")
+                throw new InputError($"{path}: property {e.Id}: \"rule\" names the selection rule a witness discriminates, so the kind must be witness");
             if (e.Guard is not (null or "guard" or "close"))
                 throw new InputError($"{path}: property {e.Id}: guard must be \"guard\" (restates a protocol guard) or \"close\" (a guard ensures it, a mutant keeping the guard breaks it)");
             if (e.Kind is not ("invariant" or "action" or "temporal" or "history" or "runtime" or "witness"))
@@ -125,6 +139,8 @@ public sealed partial class Catalogue
             if (file is null) { problems.Add($"{e.Id}: spec module {e.Spec} not found"); continue; }
             if (!m.Library.DefinedNames(file).Contains(e.Tla)) problems.Add($"{e.Id}: {e.Tla} is not defined in {e.Spec}.tla");
             if (MutantsOf(e, m).Count == 0) problems.Add($"{e.Id} {e.Name}: no model in the manifest is expected to violate {e.Tla}");
+            else if (e.Rule is not null && !MutantsOf(e, m).Any(x => x.Tier == Tier.Fast))
+                problems.Add($"{e.Id} {e.Name}: discriminating witness of the rule \"{e.Rule}\" is reached by no fast-tier model (models: {string.Join(", ", MutantsOf(e, m).Select(x => x.Name))})");
         }
         var known = Entries.Where(e => e.Tla is not null).Select(e => (e.Protocol, e.Tla!)).ToHashSet();
         foreach (var x in m.Models.Where(x => x.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness))
@@ -204,6 +220,8 @@ public sealed partial class Catalogue
         sb.AppendLine("running a passing model's own cfg (the manifest refuses a passing model without one).");
         sb.AppendLine("A kind marked \"(a guard)\" restates a guard the protocol checks: its mutant drops the guard. \"(close to a");
         sb.AppendLine("guard)\": a guard ensures it, and a mutant that keeps the guard still breaks it by another path.");
+        sb.AppendLine("A witness marked \"(discriminates: RULE)\" reaches a state where the alternatives of that selection rule");
+        sb.AppendLine("(highest, lowest, any) differ; the catalogue check fails unless a fast-tier model reaches it.");
         foreach (var group in Entries.GroupBy(e => e.Protocol))
         {
             sb.AppendLine();

@@ -91,7 +91,7 @@ public sealed class CheckSession(Toolchain tools, Manifest manifest, string outD
 
     /// <summary>
     /// For each selected passing model, the selected witness models on its cfg and module with the same deadlock
-    /// setting (<see cref="WitnessProbe"/>). A witness whose cfg several selected passing models run is folded into
+    /// setting and mode (<see cref="WitnessProbe"/>). A witness whose cfg several selected passing models run is folded into
     /// the first.
     /// </summary>
     public static Dictionary<int, List<int>> Fold(IReadOnlyList<ModelEntry> models)
@@ -106,7 +106,7 @@ public sealed class CheckSession(Toolchain tools, Manifest manifest, string outD
             {
                 var pm = models[p];
                 if (pm.Witness is null && pm.Expect.Kind == VerdictKind.Pass && pm.CfgPath == wm.CfgPath
-                    && pm.ModulePath == wm.ModulePath && pm.CheckDeadlock == wm.CheckDeadlock)
+                    && pm.ModulePath == wm.ModulePath && pm.CheckDeadlock == wm.CheckDeadlock && pm.Mode == wm.Mode)
                     parent = p;
             }
             if (parent < 0) continue;
