@@ -273,6 +273,23 @@ Spec == Init /\ [][Next]_vars
 -----------------------------------------------------------------------------
 (* Safety (brief §6.1).  IDs refer to docs/invariants.md.                   *)
 
+\* ALIA-S18 Every proposal is safe (paper §II, brief §4.5: a new leader re-proposes
+\* what an earlier ballot may have chosen): for every Accept of ballot b in
+\* slot s of instance I with entry v, and every lower ballot c a leader of I
+\* can use, no other entry can be or become chosen at c: the members that
+\* accepted another entry at c or can still accept at c (promise at most c, no
+\* acceptance at c yet) are not a quorum.  Paxos's SafeAt, checked when the
+\* proposal is sent, so a wrong choice by a new leader fails at that step.
+UsableBallots(I) == {Bal(0, Hint[I])} \cup {Bal(k, r) : k \in 1 .. MaxRound, r \in Members[I]}
+AcceptedAt(I, c, s, p) == MsgAccepted(I, c, s, p) \in msgs
+VotedAt(I, c, s, p, v) == AcceptedAt(I, c, s, p) /\ MsgAccept(I, c, s, v) \in msgs
+ProposalsSafeInv == \A m \in msgs : m.type = "Accept" =>
+    \A c \in UsableBallots(m.inst), w \in Entries :
+        (c < m.bal /\ w # m.val) =>
+            ~IsQuorum(m.inst, {p \in Members[m.inst] :
+                                 \/ VotedAt(m.inst, c, m.slot, p, w)
+                                 \/ promised[p][m.inst] <= c /\ ~AcceptedAt(m.inst, c, m.slot, p)})
+
 \* ALIA-S13 InstanceLogAgreement: at most one entry is declared chosen in
 \* each slot of each instance, members that learned a slot learned the same
 \* entry, and it is the one declared chosen.
