@@ -76,6 +76,10 @@ FastPathOK(R, t) == OptGet /\ Cardinality({r \in R : r.tag = t}) >= Q2
 \* The values a GET may return with tag t: the value of a reply carrying t.
 ReadValues(R, t) == {r.val : r \in {x \in R : x.tag = t}}
 
+\* The tag a GET reads (paper §2, ABD's GET: the highest tag of a quorum's
+\* replies; brief §4.2).  Mutant ML (ours) takes the lowest.
+ReadTag(R) == MaxTag({r.tag : r \in R})
+
 \* The write-back a GET runs when the fast path does not apply (brief §4.2).
 GetWritesBack == TRUE
 
@@ -184,7 +188,7 @@ GetQueried(c) ==
     /\ cop[c].phase = "q" /\ cop[c].kind = "GET"
     /\ \E R \in SUBSET RepliesTo(cop[c].id, "qreply") :
         /\ CountsAsQuorum(R, GetPhase1Need)
-        /\ LET t == MaxTag({r.tag : r \in R}) IN
+        /\ LET t == ReadTag(R) IN
            /\ GetMayProceed(R, t)
            /\ \E v \in ReadValues(R, t) :
                   IF FastPathOK(R, t) \/ ~GetWritesBack
@@ -314,6 +318,13 @@ NoWriteBackWitness ==
 NoFastReadWitness ==
     ~\E g \in Done : hist[g].kind = "GET" /\ hist[g].ret # InitValue
                      /\ \A m \in msgs : m.type = "write" => m.op # g
+
+\* ABD-W5 The highest-tag rule matters: a GET writing back its tag had a
+\* reply to its query with a lower tag, so the highest and the lowest tag of
+\* its replies (and any one of them) differ.
+NoTagChoiceWitness ==
+    ~\E c \in Clients : /\ cop[c].kind = "GET" /\ cop[c].phase = "w"
+                       /\ \E r \in RepliesTo(cop[c].id, "qreply") : TagLT(r.tag, cop[c].tag)
 
 \* ABD-R Refinement: the ghost history is one the atomic register allows.
 Register == INSTANCE AtomicRegister WITH

@@ -69,4 +69,6 @@ NoParamCheck == FALSE
 
 \* Two concurrent writers, one operation each (for M4).
 PlanWW == [c \in 1..2 |-> <<"PUT">>]
+\* ML (ours): a GET reads the LOWEST tag of its quorum's replies.
+MutantMLReadTag(R) == CHOOSE t \in {r.tag : r \in R} : \A r \in R : TagLE(t, r.tag)
 =============================================================================
