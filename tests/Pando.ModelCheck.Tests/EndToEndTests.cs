@@ -139,12 +139,17 @@ public class EndToEndTests
         var p = t.Add("sim", "Consensus.cfg", "pass");
         p["mode"] = "simulate";
         p["simulate"] = new JsonObject { ["depth"] = 4, ["traces"] = 20, ["seed"] = 1 };
-        AddWitness(t, "sim_witness_NothingChosen", "Consensus.cfg", "NothingChosenWitness");
+        var w = AddWitness(t, "sim_witness_NothingChosen", "Consensus.cfg", "NothingChosenWitness");
+        w["mode"] = "simulate";
+        w["simulate"] = new JsonObject { ["depth"] = 4, ["traces"] = 20, ["seed"] = 1 };
+        // An exhaustive witness on the same cfg is not folded into the simulation: it runs alone.
+        AddWitness(t, "bfs_witness_NothingChosen", "Consensus.cfg", "NothingChosenWitness");
         var manifest = t.Load();
         using var outDir = Repo.Temp();
         var r = new CheckSession(Repo.Tools(), manifest, outDir.Path).Run(manifest.Models, new CheckOptions(null, false), CancellationToken.None);
         Assert.All(r, x => Assert.True(x.Judgement.Ok, x.Judgement.Message));
         Assert.Equal("sim", r[1].Run.FoldedInto);
+        Assert.Null(r[2].Run.FoldedInto);
     }
 
     [Fact]

@@ -329,6 +329,25 @@ public class CatalogueTests
     }
 
     [Fact]
+    public void A_discriminating_witness_must_be_reached_in_the_fast_tier_and_only_witnesses_name_a_rule()
+    {
+        // A witness that only full-tier models reach: declaring it a rule witness must be reported.
+        var fullOnly = RepoCatalogue.Entries.First(e => e.Kind == "witness" && Catalogue.MutantsOf(e, RepoManifest) is { Count: > 0 } ms
+                                                        && ms.All(x => x.Tier == Tier.Full));
+        var ruled = new Catalogue { Entries = [.. RepoCatalogue.Entries.Where(e => e.Id != fullOnly.Id), fullOnly with { Rule = "some rule" }] };
+        Assert.Contains(ruled.Problems(RepoManifest), p => p.StartsWith(fullOnly.Id + " ") && p.Contains("discriminating witness of the rule \"some rule\" is reached by no fast-tier model"));
+        // Every rule witness of the repository is reached in the fast tier, and the view names the rule.
+        Assert.All(RepoCatalogue.Entries.Where(e => e.Rule is not null), e => Assert.Contains(Catalogue.MutantsOf(e, RepoManifest), x => x.Tier == Tier.Fast));
+        Assert.Equal(5, RepoCatalogue.Entries.Where(e => e.Rule is not null).Select(e => e.Protocol).Distinct().Count());
+        Assert.StartsWith("witness (discriminates: ", RepoCatalogue.Entries.Single(e => e.Id == "PQR-W7").KindText);
+        var dir = Directory.CreateTempSubdirectory("catalogue").FullName;
+        var path = Path.Combine(dir, "c.json");
+        File.WriteAllText(path, """{"properties": [{"id": "X-S1", "name": "n", "protocol": "Pando", "spec": "Pando", "tla": "T", "kind": "invariant", "rule": "r", "statement": "s", "source": "t", "p": null, "csharp": null}]}""");
+        Assert.Contains("X-S1: \"rule\" names the selection rule a witness discriminates", Assert.Throws<InputError>(() => Catalogue.Load(path)).Message);
+        Directory.Delete(dir, true);
+    }
+
+    [Fact]
     public void A_P_monitor_that_is_undeclared_or_never_violated_is_reported()
     {
         var undeclared = new CatalogueEntry("PANDO-Y", "Extra", "Pando", "Pando", "AgreementInv", "invariant", "s", "t", "NoSuchMonitor", null);
