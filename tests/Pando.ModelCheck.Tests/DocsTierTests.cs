@@ -37,4 +37,31 @@ public class DocsTierTests
         }
         Assert.True(wrong.Count == 0, "docs call full-tier entries fast tier:\n" + string.Join("\n", wrong));
     }
+
+    /// A table row whose first cell names manifest entries and whose tier cell (the first cell after it that starts
+    /// with "fast" or "full") states a tier must state the manifest's tier of every entry it names.
+    [Fact]
+    public void Every_table_row_states_the_manifest_tier_of_the_entries_it_names()
+    {
+        var tiers = Tiers();
+        var docs = new[] { "README.md" }.Concat(Directory.EnumerateFiles(Path.Combine(Repo.Root, "docs"), "*.md", SearchOption.AllDirectories)
+            .Select(f => Path.GetRelativePath(Repo.Root, f))).Where(f => !f.EndsWith("invariants.md", StringComparison.Ordinal));
+        var wrong = new List<string>();
+        foreach (var doc in docs)
+        {
+            var lines = File.ReadAllLines(Path.Combine(Repo.Root, doc));
+            for (int i = 0; i < lines.Length; i++)
+            {
+                if (!lines[i].StartsWith('|')) continue;
+                var cells = lines[i].Trim().Trim('|').Split('|').Select(c => c.Trim()).ToArray();
+                var named = Regex.Matches(cells[0], @"`([A-Za-z0-9_]+)`").Select(m => m.Groups[1].Value).Where(tiers.ContainsKey).ToList();
+                if (named.Count == 0) continue;
+                var tierCell = cells.Skip(1).Select(c => Regex.Match(c, @"^(fast|full)\b")).FirstOrDefault(m => m.Success);
+                if (tierCell is null) continue;
+                foreach (var n in named.Where(n => tiers[n] != tierCell.Value))
+                    wrong.Add($"{doc}:{i + 1}: {n} is {tiers[n]} tier, the row says {tierCell.Value}");
+            }
+        }
+        Assert.True(wrong.Count == 0, "table rows state the wrong tier:\n" + string.Join("\n", wrong));
+    }
 }
