@@ -72,7 +72,7 @@ for x in m["models"]:
     y["timeLimitSeconds"] = max(600, int(x.get("timeLimitSeconds", 300)) * 4)
     chosen.append(y)
     meta[x["name"]] = {"view": v.group(1), "withView": (x.get("stats") or {}).get("distinct")}
-out = {"specDirs": [os.path.join(root, d) for d in m["specDirs"]], "models": chosen}
+out = {"specDirs": [os.path.normpath(os.path.join(cfgdir, d)) for d in m["specDirs"]], "models": chosen}
 json.dump(out, open(os.path.join(work, "manifest.json"), "w"), indent=2)
 json.dump(meta, open(os.path.join(work, "meta.json"), "w"), indent=2)
 print(f"view-drop: {len(chosen)} model(s) without their VIEW (recorded run at most {limit:g} s)", file=sys.stderr)
