@@ -9,7 +9,7 @@
 #   bench/view-drop.sh [--max-seconds S] [--view NAME]... [--out FILE]
 #     --max-seconds S  only models whose recorded run took at most S seconds with the VIEW (default 60)
 #     --view NAME      only models using this VIEW (repeatable; default every VIEW)
-#     --out FILE       write the Markdown table to FILE (e.g. docs/benchmarks/view-soundness-all.md)
+#     --out FILE       write the Markdown table to FILE (e.g. docs/benchmarks/view-drop.md)
 #
 # The runs go through ./pando check with a generated manifest under .pando/view-drop (the repository's files are
 # not changed).  Needs java and TLC (TLA2TOOLS_JAR, or ../shared/toolchain/tla2tools.jar beside the repository).
@@ -39,11 +39,9 @@ import json, os, re, sys
 root, work, limit, views = sys.argv[1], sys.argv[2], float(sys.argv[3]), set(sys.argv[4:])
 m = json.load(open(os.path.join(root, "configs", "models.json")))
 cfgdir = os.path.join(root, "configs")
-known = set()
-for x in m["models"]:
-    t = open(os.path.join(cfgdir, x["cfg"])).read()
-    v = re.search(r"^VIEW\s+(\w+)", t, re.M)
-    if v: known.add(v.group(1))
+texts = {x["cfg"]: open(os.path.join(cfgdir, x["cfg"])).read() for x in m["models"]}
+view_of = {c: (re.search(r"^VIEW\s+(\w+)\s*$", t, re.M) or [None, None])[1] for c, t in texts.items()}
+known = {v for v in view_of.values() if v}
 unknown = views - known
 if unknown:
     sys.exit(f"view-drop: no model uses VIEW {', '.join(sorted(unknown))} (VIEWs in the manifest: {', '.join(sorted(known))})")
@@ -53,9 +51,8 @@ for x in m["models"]:
 chosen, meta = [], {}
 for x in m["models"]:
     if x["mode"] != "exhaustive": continue          # simulation does not merge states, so a VIEW changes nothing there
-    text = open(os.path.join(cfgdir, x["cfg"])).read()
-    v = re.search(r"^VIEW\s+(\w+)\s*$", text, re.M)
-    if not v or (views and v.group(1) not in views): continue
+    text, view = texts[x["cfg"]], view_of[x["cfg"]]
+    if not view or (views and view not in views): continue
     secs = (x.get("stats") or {}).get("seconds")
     if x.get("witness"):
         # a witness goes with the passing model of its cfg: its own recorded time may be a folded run's
@@ -71,17 +68,15 @@ for x in m["models"]:
     y["stats"] = None
     y["timeLimitSeconds"] = max(600, int(x.get("timeLimitSeconds", 300)) * 4)
     chosen.append(y)
-    meta[x["name"]] = {"view": v.group(1), "withView": (x.get("stats") or {}).get("distinct")}
+    meta[x["name"]] = {"view": view, "withView": (x.get("stats") or {}).get("distinct")}
 out = {"specDirs": [os.path.normpath(os.path.join(cfgdir, d)) for d in m["specDirs"]], "models": chosen}
 json.dump(out, open(os.path.join(work, "manifest.json"), "w"), indent=2)
 json.dump(meta, open(os.path.join(work, "meta.json"), "w"), indent=2)
 print(f"view-drop: {len(chosen)} model(s) without their VIEW (recorded run at most {limit:g} s)", file=sys.stderr)
 PY
 
-set +e
-"$ROOT/pando" check --manifest "$WORK/manifest.json" --out "$WORK/out" --all > "$WORK/check.log" 2>&1
-RC=$?
-set -e
+# Its exit code is not the verdict: the table below compares each model's verdict with the manifest's expectation.
+"$ROOT/pando" check --manifest "$WORK/manifest.json" --out "$WORK/out" --all > "$WORK/check.log" 2>&1 || true
 [[ -f "$WORK/out/report.json" ]] || { echo "view-drop: ./pando check wrote no report; its output:" >&2; tail -30 "$WORK/check.log" >&2; exit 1; }
 
 python3 - "$WORK" "$OUT" "$MAX" <<'PY'

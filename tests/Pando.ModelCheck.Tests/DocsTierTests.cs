@@ -16,17 +16,20 @@ public class DocsTierTests
         return tiers;
     }
 
+    // README and every page under docs/ (the generated catalogue aside), each with its lines.
+    private static IEnumerable<(string Doc, string[] Lines)> Docs() =>
+        new[] { "README.md" }.Concat(Directory.EnumerateFiles(Path.Combine(Repo.Root, "docs"), "*.md", SearchOption.AllDirectories)
+            .Select(f => Path.GetRelativePath(Repo.Root, f))).Where(f => !f.EndsWith("invariants.md", StringComparison.Ordinal))
+            .Select(f => (f, File.ReadAllLines(Path.Combine(Repo.Root, f))));
+
     [Fact]
     public void No_doc_calls_a_full_tier_entry_fast_tier()
     {
         var tiers = Tiers();
         var names = new Regex(@"(?<![\w])(" + string.Join("|", tiers.Keys.OrderByDescending(k => k.Length).Select(Regex.Escape)) + @")(?![\w])");
-        var docs = new[] { "README.md" }.Concat(Directory.EnumerateFiles(Path.Combine(Repo.Root, "docs"), "*.md", SearchOption.AllDirectories)
-            .Select(f => Path.GetRelativePath(Repo.Root, f))).Where(f => !f.EndsWith("invariants.md", StringComparison.Ordinal));
         var wrong = new List<string>();
-        foreach (var doc in docs)
+        foreach (var (doc, lines) in Docs())
         {
-            var lines = File.ReadAllLines(Path.Combine(Repo.Root, doc));
             for (int i = 0; i < lines.Length; i++)
                 foreach (var seg in Regex.Split(lines[i], @"(?<=[.;])\s+|\|"))
                 {
@@ -44,12 +47,9 @@ public class DocsTierTests
     public void Every_table_row_states_the_manifest_tier_of_the_entries_it_names()
     {
         var tiers = Tiers();
-        var docs = new[] { "README.md" }.Concat(Directory.EnumerateFiles(Path.Combine(Repo.Root, "docs"), "*.md", SearchOption.AllDirectories)
-            .Select(f => Path.GetRelativePath(Repo.Root, f))).Where(f => !f.EndsWith("invariants.md", StringComparison.Ordinal));
         var wrong = new List<string>();
-        foreach (var doc in docs)
+        foreach (var (doc, lines) in Docs())
         {
-            var lines = File.ReadAllLines(Path.Combine(Repo.Root, doc));
             for (int i = 0; i < lines.Length; i++)
             {
                 if (!lines[i].StartsWith('|')) continue;

@@ -138,9 +138,10 @@ public sealed partial class Catalogue
             var file = m.Library.Find(e.Spec);
             if (file is null) { problems.Add($"{e.Id}: spec module {e.Spec} not found"); continue; }
             if (!m.Library.DefinedNames(file).Contains(e.Tla)) problems.Add($"{e.Id}: {e.Tla} is not defined in {e.Spec}.tla");
-            if (MutantsOf(e, m).Count == 0) problems.Add($"{e.Id} {e.Name}: no model in the manifest is expected to violate {e.Tla}");
-            else if (e.Rule is not null && !MutantsOf(e, m).Any(x => x.Tier == Tier.Fast))
-                problems.Add($"{e.Id} {e.Name}: discriminating witness of the rule \"{e.Rule}\" is reached by no fast-tier model (models: {string.Join(", ", MutantsOf(e, m).Select(x => x.Name))})");
+            var violating = MutantsOf(e, m);
+            if (violating.Count == 0) problems.Add($"{e.Id} {e.Name}: no model in the manifest is expected to violate {e.Tla}");
+            else if (e.Rule is not null && !violating.Any(x => x.Tier == Tier.Fast))
+                problems.Add($"{e.Id} {e.Name}: discriminating witness of the rule \"{e.Rule}\" is reached by no fast-tier model (models: {string.Join(", ", violating.Select(x => x.Name))})");
         }
         var known = Entries.Where(e => e.Tla is not null).Select(e => (e.Protocol, e.Tla!)).ToHashSet();
         foreach (var x in m.Models.Where(x => x.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness))
