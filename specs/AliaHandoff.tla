@@ -395,7 +395,7 @@ Complete(c, I) ==
        /\ ops' = [ops EXCEPT ![id].status = "done", ![id].res = sm[I].sess[c].res]
        /\ UNCHANGED <<cfg, sm, prop, msgs, lost, retired, cli, opOrder, installs, rejects, continued>>
 
-\* Every step but the root's: specs/AliaSystem.tla composes these with the
+\* Every step but the root's: specs/Alia.tla composes these with the
 \* real root tier in place of RootReveal.
 DataNext ==
     \/ \E I \in Inst : StartInstance(I) \/ ProposeClose(I) \/ Retire(I) \/ ContinueLog(I)

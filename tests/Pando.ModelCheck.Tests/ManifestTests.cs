@@ -291,6 +291,51 @@ public class CatalogueTests
     }
 
     [Fact]
+    public void The_README_status_table_protocol_pages_and_figures_are_up_to_date()
+    {
+        var docs = ProtocolPages.Render(Repo.Root, RepoCatalogue, RepoManifest, RepoPTests, RepoCoyote);
+        // The README, five pages and at least one figure per page.
+        Assert.Contains(docs, d => d.Path == "README.md");
+        Assert.Equal(5, docs.Count(d => d.Path.EndsWith("/README.md", StringComparison.Ordinal) && d.Path.StartsWith("docs/", StringComparison.Ordinal)));
+        Assert.True(docs.Count(d => d.Path.EndsWith(".svg", StringComparison.Ordinal)) >= 5);
+        foreach (var (path, content) in docs)
+            Assert.True(File.ReadAllText(Path.Combine(Repo.Root, path)) == content, $"{path} is stale: run ./pando catalogue");
+    }
+
+    [Fact]
+    public void The_status_table_counts_come_from_the_manifests()
+    {
+        var table = ProtocolPages.StatusTable(RepoCatalogue, RepoManifest, RepoPTests, RepoCoyote,
+            ProtocolPages.Findings(Path.Combine(Repo.Root, "docs", "findings.md")));
+        var pando = table.Split('\n').Single(l => l.StartsWith("| [Pando]", StringComparison.Ordinal));
+        int fast = RepoManifest.Models.Count(m => m.Protocol == "Pando" && m.Tier == Tier.Fast);
+        Assert.Contains($"| {fast} fast, ", pando);
+        Assert.Contains($"{RepoCatalogue.Entries.Count(e => e.Protocol == "Pando")} (PANDO-*)", pando);
+        Assert.Contains("[F1](docs/findings.md#f1-pando-", pando);
+    }
+
+    [Fact]
+    public void A_generated_block_without_its_markers_is_a_clear_error()
+    {
+        var e = Assert.Throws<InputError>(() => ProtocolPages.Splice("# page\nno markers\n", "checks", "x", "docs/x/README.md"));
+        Assert.Contains("docs/x/README.md", e.Message);
+        Assert.Contains("generated:checks", e.Message);
+        var (b, end) = ProtocolPages.Markers("checks");
+        Assert.Equal($"a\n{b}\nNEW\n{end}\nz", ProtocolPages.Splice($"a\n{b}\nold\n{end}\nz", "checks", "NEW\n", "f"));
+    }
+
+    [Fact]
+    public void A_finding_naming_an_unknown_protocol_is_a_clear_error()
+    {
+        var dir = Directory.CreateTempSubdirectory("findings").FullName;
+        var path = Path.Combine(dir, "findings.md");
+        File.WriteAllText(path, "# Findings\n\n## F9. Raft: something\n");
+        var e = Assert.Throws<InputError>(() => ProtocolPages.Findings(path));
+        Assert.Contains("F9", e.Message);
+        Assert.Contains("\"Raft\"", e.Message);
+    }
+
+    [Fact]
     public void A_temporal_property_needs_a_TLA_definition_or_a_monitor()
     {
         var dir = Directory.CreateTempSubdirectory("catalogue").FullName;

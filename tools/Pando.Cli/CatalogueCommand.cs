@@ -8,12 +8,13 @@ public static class CatalogueCommand
     public const string Help = """
         usage: ./pando catalogue [--check]
 
-        Regenerates docs/invariants.md from docs/invariants.json (the invariant catalogue), configs/models.json
+        Regenerates the generated documents: docs/invariants.md, the status table of README.md and the generated
+        section of each protocol's page (docs/PROTOCOL/README.md, between its "generated:checks" markers), from docs/invariants.json (the invariant catalogue), configs/models.json
         (which TLC models are expected to violate each property) and p-models/tests.json (which P bug tests are
         expected to violate each P monitor). Fails, writing nothing, when a catalogued property is not defined in its
         TLA+ spec or no model is expected to violate it, when a catalogued P monitor is not declared or no P bug test
         violates it, or when a manifest expects a violation the catalogue does not list.
-          --check   write nothing; exit 1 if docs/invariants.md is not up to date
+          --check   write nothing; exit 1 if a generated document is not up to date
           --help    this text
         """;
 
@@ -42,16 +43,22 @@ public static class CatalogueCommand
             foreach (var p in problems) Console.Error.WriteLine($"pando: catalogue: {p}");
             return 1;
         }
-        var md = catalogue.ToMarkdown(manifest, pTests, coyote, root);
-        var path = Path.Combine(root, "docs", "invariants.md");
+        // Everything is rendered (and every marker found) before anything is written.
+        var docs = new List<(string Path, string Content)> { ("docs/invariants.md", catalogue.ToMarkdown(manifest, pTests, coyote, root)) };
+        docs.AddRange(ProtocolPages.Render(root, catalogue, manifest, pTests, coyote));
+        var stale = docs.Where(d => !File.Exists(Path.Combine(root, d.Path)) || File.ReadAllText(Path.Combine(root, d.Path)) != d.Content).ToList();
         if (check)
         {
-            bool same = File.Exists(path) && File.ReadAllText(path) == md;
-            Console.WriteLine(same ? "docs/invariants.md is up to date" : "docs/invariants.md is stale: run ./pando catalogue");
-            return same ? 0 : 1;
+            foreach (var d in stale) Console.WriteLine($"{d.Path} is stale: run ./pando catalogue");
+            if (stale.Count == 0) Console.WriteLine($"{docs.Count} generated documents are up to date");
+            return stale.Count == 0 ? 0 : 1;
         }
-        File.WriteAllText(path, md);
-        Console.WriteLine($"wrote {path} ({catalogue.Entries.Count} properties)");
+        foreach (var d in stale)
+        {
+            File.WriteAllText(Path.Combine(root, d.Path), d.Content);
+            Console.WriteLine($"wrote {d.Path}");
+        }
+        if (stale.Count == 0) Console.WriteLine($"{docs.Count} generated documents were already up to date");
         return 0;
     }
 }

@@ -15,7 +15,7 @@ public static class TestCommand
 {
     /// <summary>Help text.</summary>
     public const string Help = """
-        usage: ./pando test [--no-check] [--jobs N]
+        usage: ./pando test [--no-check | --smoke] [--jobs N]
 
         Every checking level's fast tier, as CI runs it (the ./pando script builds the solution first):
           1. xunit     every test project of pando.slnx (dotnet test, Release, no build)
@@ -25,6 +25,8 @@ public static class TestCommand
         then one summary table and the line "total: N passed, M failed".
 
           --no-check   run only the xunit level
+          --smoke      about a minute, no xunit: at each of TLC, P and Coyote one passing Pando check (with its
+                       witnesses) and one mutant that must be caught (the models and tests named in SmokeSet below)
           --jobs N     TLC models, P tests and Coyote processes: at most N at once (default: number of cores)
           --help       this text
 
@@ -35,19 +37,31 @@ public static class TestCommand
     public static int Run(IReadOnlyList<string> argv)
     {
         var a = new Args("test", argv);
-        bool check = true; int? jobs = null;
+        bool check = true, smoke = false; int? jobs = null;
         for (var t = a.Next(); t is not null; t = a.Next())
         {
             switch (t)
             {
                 case "--help" or "-h": throw new HelpRequested(Help);
                 case "--no-check": check = false; break;
+                case "--smoke": smoke = true; break;
                 case "--jobs": jobs = a.IntValue(t, 1); break;
                 default: throw a.Unknown(t);
             }
         }
+        if (smoke && !check) throw new UsageError("test: --smoke and --no-check exclude each other");
         var root = Program.RepoRoot();
         var levels = new List<LevelSummary>();
+        if (smoke)
+        {
+            Console.WriteLine("== TLC models (smoke)");
+            levels.Add(CheckCommand.Execute(new CheckCommand.Options { Jobs = jobs, Selection = new Selection { Names = [.. SmokeSet.Tlc] } })!);
+            Console.WriteLine("== P tests (smoke)");
+            levels.Add(PCheckCommand.Execute(new PCheckCommand.Options { Jobs = jobs, Names = [.. SmokeSet.P] })!);
+            Console.WriteLine("== Coyote tests (smoke)");
+            levels.Add(CoyoteCheckCommand.Execute(new CoyoteCheckCommand.Options { Jobs = jobs, Names = [.. SmokeSet.Coyote] })!);
+            return Summarize(levels);
+        }
         Console.WriteLine("== xunit");
         levels.Add(Xunit(root));
         if (check)
@@ -59,6 +73,26 @@ public static class TestCommand
             Console.WriteLine("== Coyote tests (fast tier)");
             levels.Add(CoyoteCheckCommand.Execute(new CoyoteCheckCommand.Options { Jobs = jobs, Tier = Tier.Fast })!);
         }
+        return Summarize(levels);
+    }
+
+    /// <summary>
+    /// What <c>--smoke</c> runs: Pando's instance B2w (two ballots, a writer; exhaustive, with its witness) and mutant
+    /// M4 in TLC; a faulty V1 run and M4 in P; a V2 run with loss, duplication and reordering and M4 in Coyote. Each
+    /// level shows it can pass a correct model and catch a planted bug, in about a minute in all.
+    /// </summary>
+    public static class SmokeSet
+    {
+        /// <summary>TLC models.</summary>
+        public static readonly string[] Tlc = ["Pando_B2w", "Pando_B2w_witness_NothingChosen", "Pando_M4_UncommittedLooksEmpty_violates_Agreement"];
+        /// <summary>P test cases.</summary>
+        public static readonly string[] P = ["tcV1Faults", "tcM04Agreement"];
+        /// <summary>Coyote tests.</summary>
+        public static readonly string[] Coyote = ["Pando_V2_chaos_conflict", "Pando_M04_Agreement"];
+    }
+
+    private static int Summarize(List<LevelSummary> levels)
+    {
         Console.WriteLine();
         Console.WriteLine("level      passed  failed  seconds");
         foreach (var l in levels)

@@ -17,7 +17,7 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
     public int Takeovers { get; init; }
 
     /// <summary>
-    /// The root tier driving the data plane (brief §7 MC-D, the twin of specs/AliaSystem.tla): one
+    /// The root tier driving the data plane (brief §7 MC-D, the twin of specs/Alia.tla): one
     /// <see cref="Root.RootReplica"/> per replica chooses each epoch's configuration and tells the data plane of every
     /// epoch it learns, in place of the <see cref="RootOracle"/>. Null: the oracle.
     /// </summary>

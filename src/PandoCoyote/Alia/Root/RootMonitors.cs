@@ -39,7 +39,7 @@ public sealed record ObsLearned(int Replica, int Epoch, string Cfg);
 /// with a nonzero <paramref name="Slot"/>, the proxy a custodian keeps for <paramref name="Replica"/>'s vote in that slot.
 /// </summary>
 public sealed record ObsAcceptor(int Replica, Ballot Promised, Ballot MaxAccepted, int Slot = 0);
-/// <summary>TLA+ AliaSystem Announce: <paramref name="Replica"/> told the data plane that <paramref name="Epoch"/>'s configuration is <paramref name="Cfg"/>.</summary>
+/// <summary>TLA+ Alia Announce: <paramref name="Replica"/> told the data plane that <paramref name="Epoch"/>'s configuration is <paramref name="Cfg"/>.</summary>
 public sealed record ObsAnnounced(int Replica, int Epoch, string Cfg);
 /// <summary>A change of a replica's promise, from <paramref name="Old"/> to <paramref name="New"/> (Promise, Accept, Recover); with a nonzero <paramref name="Slot"/>, of the proxy kept for its vote in that slot.</summary>
 public sealed record ObsPromise(int Replica, Ballot Old, Ballot New, int Slot = 0);
@@ -203,7 +203,7 @@ public sealed class DelegationDisciplineMonitor : RootMonitor
 }
 
 /// <summary>
-/// ALIA-S17 DataPlaneFollowsRoot (TLA+ DataPlaneFollowsRootInv of specs/AliaSystem.tla): the data plane runs, for each
+/// ALIA-S17 DataPlaneFollowsRoot (TLA+ DataPlaneFollowsRootInv of specs/Alia.tla): the data plane runs, for each
 /// epoch, the configuration of the first announcement it gets; every configuration decided, learned or announced for
 /// that epoch, before or after, is that one. Only a deployment with the data plane attached announces.
 /// </summary>

@@ -151,7 +151,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
 
     /// <summary>
     /// With the data plane attached (<see cref="RootReplicaInit.Announce"/>), §4.5 RootCatchupReq: a data-plane node that
-    /// heard of an epoch it does not know asks; the answer is this replica's commit point (TLA+ AliaSystem Announce).
+    /// heard of an epoch it does not know asks; the answer is this replica's commit point (TLA+ Alia Announce).
     /// </summary>
     private void OnDataMsg(Event e)
     {
@@ -391,7 +391,7 @@ public sealed class RootReplica : NetActor<RootReplicaInit>
 
     /// <summary>
     /// TLA+ Learn (§4.2 Learn): record the chosen configuration (the monitors compare every learner's). With the data plane
-    /// attached, TLA+ AliaSystem Announce (§4.4): tell every data-plane node that epoch <paramref name="e"/> is known.
+    /// attached, TLA+ Alia Announce (§4.4): tell every data-plane node that epoch <paramref name="e"/> is known.
     /// </summary>
     private void Learn(int e, string cfg)
     {

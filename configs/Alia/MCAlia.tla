@@ -1,13 +1,14 @@
------------------------------ MODULE MCAliaSystem -----------------------------
+----------------------------- MODULE MCAlia -----------------------------
 (***************************************************************************)
-(* Model-checking module for specs/AliaSystem.tla: brief Alia.md §7 MC-D   *)
-(* (Integration) on layout V3: four replicas, subquorums A = {r1, r2} and  *)
-(* B = {r3}, r4 a hot spare; tag t1 (holding o1) is owned by A in epoch 0. *)
-(* The root chooses epoch 1's configuration between two: t1 moves to B    *)
-(* (the brief's V3 step) or stays with A.  One client with a Put and a     *)
-(* Get.  No symmetry (brief §7: the layout is asymmetric).                 *)
+(* Model-checking module for specs/Alia.tla, the whole system (brief      *)
+(* Alia.md §7 MC-D, integration) on layout V3: four replicas, subquorums  *)
+(* A = {r1, r2} and B = {r3}, r4 a hot spare; tag t1 (holding o1) is      *)
+(* owned by A in epoch 0.  The root chooses epoch 1's configuration        *)
+(* between two: t1 moves to B (the brief's V3 step) or stays with A.  One  *)
+(* client with a Put and a Get.  No symmetry (brief §7: the layout is      *)
+(* asymmetric).                                                            *)
 (***************************************************************************)
-EXTENDS AliaSystem, TLC
+EXTENDS Alia, TLC
 
 CONSTANTS A, B, r1, r2, r3, r4, t1, o1, c1, v1
 
