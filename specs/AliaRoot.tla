@@ -270,6 +270,13 @@ RevokeCustody(r) ==
 
 -----------------------------------------------------------------------------
 (* Messages (§3.1, §3.2).                                                   *)
+(* The lines "chart: TYPE from FIELD to FIELD" tell ./pando explain which   *)
+(* field names a message's sender and receiver when it draws a trace.      *)
+\* chart: Prepare from cand
+\* chart: Promise from via to cand
+\* chart: Accept from leader
+\* chart: Accepted from via to cand
+\* chart: Relay from voter
 
 MsgPrepare(b, c, low, nuclear) == [type |-> "Prepare", bal |-> b, cand |-> c, low |-> low, nuclear |-> nuclear]
 \* Ballot b was started by a nuclear election (§4.10).

@@ -11,14 +11,16 @@ public static class Program
         usage: ./pando <command> [options]
 
         commands:
-          check     run TLC on the models of configs/models.json (or, with --p, the P tests of p-models/tests.json)
-                    and compare each verdict with its expectation
-          test      every level's fast tier: the xunit tests, the TLC models, the P tests (the README's test command)
+          check     run TLC on the models of configs/models.json (with --p the P tests of p-models/tests.json, with
+                    --coyote the Coyote tests of tests/coyote.json) and compare each verdict with its expectation
+          test      every level's fast tier: xunit, TLC models, P tests, Coyote tests (the README's test command; --smoke: a minute)
           quorum    validate a quorum parameter set (quorum pando n=4 k=2 f=1 q1a=2 q1b=3 q2=3)
           lincheck  check a history for linearizability (lincheck --model cas-register FILE)
           plan      the cheapest deployment of a protocol for a workload (plan all clients=Tokyo reads=HR rate=500)
           bench     benchmarks run on request (bench codec)
-          catalogue regenerate docs/invariants.md from the invariant catalogue and the manifest (--check: verify only)
+          catalogue regenerate the generated documents: the catalogue, the README's status table, the protocol pages
+                    and their figures (--check: verify only)
+          explain   draw a TLC counterexample (explain --model NAME) or a hand-written chart as a sequence-chart SVG
           mutate    mutation sweep of one protocol's C# roles with Stryker.NET against its Coyote tests (full tier only)
           shards    join the reports of a sharded run (shards merge), e.g. the full tier split over CI jobs
 
@@ -47,7 +49,8 @@ public static class Program
                 "test" => TestCommand.Run(rest),
                 "mutate" => MutateCommand.Run(rest),
                 "shards" => ShardsCommand.Run(rest),
-                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, bench, quorum, lincheck, plan, mutate, shards)"),
+                "explain" => ExplainCommand.Run(rest),
+                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, explain, bench, quorum, lincheck, plan, mutate, shards)"),
             };
         }
         catch (HelpRequested h)
@@ -57,7 +60,7 @@ public static class Program
         }
         catch (UsageError e)
         {
-            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" or "plan" or "mutate" or "shards" ? argv[0] + " " : "")}--help)");
+            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" or "plan" or "mutate" or "shards" or "explain" ? argv[0] + " " : "")}--help)");
             return 2;
         }
         catch (InputError e)

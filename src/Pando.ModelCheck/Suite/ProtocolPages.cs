@@ -114,7 +114,8 @@ public static partial class ProtocolPages
     private static string Secs(double? s) => s is { } x ? x.ToString("0.#", CultureInfo.InvariantCulture) : "";
 
     /// <summary>The generated section of a protocol's page.</summary>
-    public static string PageSection(Protocol pr, Catalogue catalogue, Manifest m, PTestManifest p, CoyoteTestManifest c, IReadOnlyList<Finding> findings)
+    public static string PageSection(Protocol pr, Catalogue catalogue, Manifest m, PTestManifest p, CoyoteTestManifest c, IReadOnlyList<Finding> findings,
+        string? repoRoot = null)
     {
         var sb = new StringBuilder();
         var ids = catalogue.Entries.Where(x => x.Protocol == pr.Name).ToList();
@@ -175,7 +176,13 @@ public static partial class ProtocolPages
         sb.AppendLine("### Findings");
         sb.AppendLine();
         if (fs.Count == 0) sb.AppendLine("None.");
-        foreach (var f in fs) sb.AppendLine($"- [{f.Id}](../findings.md#{f.Anchor}): {f.Title}");
+        foreach (var f in fs)
+        {
+            // The finding's counterexample as a picture, when one is committed (bench/finding-pictures.sh).
+            var pictureRel = $"findings-pictures/{f.Id}.svg";
+            var picture = repoRoot is not null && File.Exists(Path.Combine(repoRoot, "docs", pictureRel)) ? $" ([picture](../{pictureRel}))" : "";
+            sb.AppendLine($"- [{f.Id}](../findings.md#{f.Anchor}): {f.Title}{picture}");
+        }
         return sb.ToString();
     }
 
@@ -197,7 +204,7 @@ public static partial class ProtocolPages
         foreach (var pr in All.Where(x => x.Folder is not null))
         {
             var rel = $"docs/{pr.Folder}/README.md";
-            list.Add((rel, Splice(Read(rel), "checks", PageSection(pr, catalogue, m, p, c, findings), rel)));
+            list.Add((rel, Splice(Read(rel), "checks", PageSection(pr, catalogue, m, p, c, findings, root), rel)));
             // The page's figures: each FIGURE.msc beside it is drawn as FIGURE.svg.
             foreach (var msc in Directory.EnumerateFiles(Path.Combine(root, "docs", pr.Folder!), "*.msc").Order(StringComparer.Ordinal))
             {

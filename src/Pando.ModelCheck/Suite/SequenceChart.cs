@@ -160,10 +160,10 @@ public sealed class SequenceChart
                         else
                             sb.AppendLine($"    <line x1=\"{F(x0)}\" y1=\"{F(y)}\" x2=\"{F(x1)}\" y2=\"{F(y)}\" stroke=\"#222\"{dash} marker-end=\"url(#arrow)\"/>");
                     }
-                    // The label sits above the arrow to the nearest destination, starting at the source.
+                    // The label sits above the arrow to the nearest destination, starting at its left end (the source for
+                    // an arrow to the right, the arrowhead for one to the left), so it never runs off the chart's left edge.
                     var near = r.Lanes.Skip(1).MinBy(l => Math.Abs(X(l) - x0))!;
-                    var right = X(near) > x0;
-                    sb.AppendLine($"    <text x=\"{F(x0 + (right ? 6 : -6))}\" y=\"{F(y - 5)}\" text-anchor=\"{(right ? "start" : "end")}\">{Esc(r.Text)}</text>");
+                    sb.AppendLine($"    <text x=\"{F(Math.Min(x0, X(near)) + 6)}\" y=\"{F(y - 5)}\">{Esc(r.Text)}</text>");
                     sb.AppendLine("  </g>");
                     break;
                 }

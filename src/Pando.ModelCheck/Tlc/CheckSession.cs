@@ -11,7 +11,9 @@ public sealed record ModelReport(ModelEntry Model, RunOutcome Run, Judgement Jud
 /// <param name="Strict">Fail on a changed distinct-state count.</param>
 /// <param name="FoldWitnesses">Check witness models during the run of their passing model when both are selected
 /// (<see cref="WitnessProbe"/>); false runs every witness on its own, with TLC's trace to the witnessed state.</param>
-public sealed record CheckOptions(int? Jobs, bool Strict, bool FoldWitnesses = true);
+/// <param name="Workers">TLC workers per model, or null to share the cores among the jobs (one worker makes a breadth-first
+/// counterexample the same on every run).</param>
+public sealed record CheckOptions(int? Jobs, bool Strict, bool FoldWitnesses = true, int? Workers = null);
 
 /// <summary>Runs selected models in parallel (up to the number of cores) and judges each.</summary>
 public sealed class CheckSession(Toolchain tools, Manifest manifest, string outDir)
@@ -35,6 +37,7 @@ public sealed class CheckSession(Toolchain tools, Manifest manifest, string outD
     public IReadOnlyList<ModelReport> Run(IReadOnlyList<ModelEntry> models, CheckOptions options, CancellationToken cancel)
     {
         var (jobs, workers) = Plan(models.Count, options.Jobs);
+        if (options.Workers is { } fixedWorkers) workers = fixedWorkers;
         long totalMb = GC.GetGCMemoryInfo().TotalAvailableMemoryBytes / (1024 * 1024);
         int heapMb = (int)Math.Clamp(totalMb / 2 / jobs, 256, 8192);
         var runner = new TlcRunner(tools, manifest.Library, outDir);

@@ -55,6 +55,21 @@ public static class TlaValueDiff
         return result.Count > 0 ? result : null;
     }
 
+    /// <summary>The fields of a record printed as <c>[f1 |-> v1, f2 |-> v2]</c>, in order, or null when the value is not one.</summary>
+    public static Dictionary<string, string>? Fields(string value)
+    {
+        var v = value.Trim();
+        if (!v.StartsWith('[') || Closes(v, 0) != v.Length - 1) return null;
+        var result = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var p in Split(v[1..^1], ","))
+        {
+            var kv = Split(p, "|->").ToList();
+            if (kv.Count != 2) return null;
+            result[Normalize(kv[0])] = Normalize(kv[1]);
+        }
+        return result.Count > 0 ? result : null;
+    }
+
     private static string Normalize(string s) => string.Join(' ', s.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries));
 
     // Splits at top-level occurrences of sep (outside brackets, braces, parentheses, << >> and strings).
