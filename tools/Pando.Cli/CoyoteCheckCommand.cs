@@ -187,7 +187,7 @@ public static class CoyoteCheckCommand
         {
             Console.WriteLine($"FAILED {t.Name}: {j.Message}");
             if (r.TracePath is { } tr) Console.WriteLine($"  trace: {tr}  (replay: ./pando check --coyote --test {t.Name} --replay {tr})");
-            if (r.LogPath is { } lg) Console.WriteLine($"  readable log: {lg}");
+            if (r.LogPath is { } lg) PrintLogs(lg, "  ");
         }
         var report = Report(rows, o.Tier);
         var outDir = Path.Combine(Program.RepoRoot(), ".pando", "out", "coyote");
@@ -225,6 +225,7 @@ public static class CoyoteCheckCommand
     {
         Coverage.Reset();
         var r = CoyoteRunner.Run(Build(t, tier), quiet: true);
+        DrawMessages(r.LogPath);
         var reached = Coverage.Snapshot();
         return (r, Judged(t, r, reached), reached);
     }
@@ -308,9 +309,28 @@ public static class CoyoteCheckCommand
         var t = tests.Single();
         if (!File.Exists(o.Replay)) throw new InputError($"--replay {o.Replay}: no such file");
         var r = CoyoteRunner.Run(Build(t, o.Tier) with { Iterations = 1 }, File.ReadAllText(o.Replay!), quiet: true);
+        DrawMessages(r.LogPath);
         Console.WriteLine(r.Kind == CoyoteVerdict.Pass ? "replay: no bug (the trace does not reproduce one for this test)" : $"replay: {r.Message}");
-        if (r.LogPath is { } lg) Console.WriteLine($"readable log: {lg}");
+        if (r.LogPath is { } lg) PrintLogs(lg, "");
         return r.Kind == CoyoteVerdict.Pass ? 1 : 0;
+    }
+
+    // A bug's files beside Coyote's own readable log: the messages step by step, and the same steps drawn.
+    private static void PrintLogs(string readable, string indent)
+    {
+        var dir = Path.GetDirectoryName(readable)!;
+        Console.WriteLine($"{indent}messages: {Path.Combine(dir, "messages.txt")} (sender → receiver: message, per step)");
+        if (File.Exists(Path.Combine(dir, "messages.svg"))) Console.WriteLine($"{indent}picture: {Path.Combine(dir, "messages.svg")}");
+        Console.WriteLine($"{indent}Coyote's log: {readable}");
+    }
+
+    /// <summary>Draws the failing iteration's messages (messages.msc, written by the runner) as messages.svg.</summary>
+    public static void DrawMessages(string? readableLog)
+    {
+        if (readableLog is null) return;
+        var msc = Path.Combine(Path.GetDirectoryName(readableLog)!, "messages.msc");
+        if (!File.Exists(msc)) return;
+        File.WriteAllText(Path.ChangeExtension(msc, ".svg"), SequenceChart.Parse(File.ReadAllText(msc), msc).ToSvg());
     }
 
     /// <summary>The Markdown report (also the benchmark page written by --record).</summary>

@@ -33,6 +33,25 @@ public class PandoCoyoteTests
         Assert.Equal(r.Message, replay.Message);
     }
 
+    [Fact]
+    public void A_bug_writes_the_failing_iterations_messages_with_their_fields()
+    {
+        var fields = new Dictionary<string, string> { ["params"] = "V2", ["faults"] = "chaos", ["mutant"] = "M4" };
+        var r = CoyoteRunner.Run(PandoScenarios.Scenario("xunit_M4_messages", fields, "Agreement", false, 500, 1, Strategy.Random, 3000));
+        var dir = Path.GetDirectoryName(r.LogPath)!;
+        var text = File.ReadAllLines(Path.Combine(dir, "messages.txt"));
+        // "n. sender → receiver: Message { fields }" with short actor names, and the bug at the end.
+        Assert.Contains(text, l => System.Text.RegularExpressions.Regex.IsMatch(l, @"^\s+\d+\. FrontEnd\(\d+\) → DataSite\(\d+\): Prepare \{ Key = \d+, Ver = \d+, Bal = "));
+        Assert.Contains(text, l => l.Contains("Accepted { From = ", StringComparison.Ordinal));
+        Assert.DoesNotContain(text, l => l.Contains("PandoCoyote.", StringComparison.Ordinal));
+        Assert.Equal(r.Message, text[^1]);
+        // The same steps as a chart: one message line per delivery, lanes named after the actors, the bug last.
+        var msc = File.ReadAllLines(Path.Combine(dir, "messages.msc"));
+        Assert.StartsWith("lanes DataSite(", msc[1]);
+        Assert.Equal(text.Count(l => l.Contains(" → ", StringComparison.Ordinal)), msc.Count(l => l.Contains(" -> ", StringComparison.Ordinal)));
+        Assert.StartsWith("bad ", msc[^1]);
+    }
+
     [Theory]
     [InlineData("[PANDO-S14] CputTruthful: CPUT 101 returned OK", CoyoteVerdict.Violates, "PANDO-S14", "CputTruthful")]
     [InlineData("Monitor 'PandoCoyote.Pando.LeaderDecidesMonitor' detected liveness bug in hot state 'Waiting' at the end of program execution.", CoyoteVerdict.Liveness, null, "LeaderDecides")]

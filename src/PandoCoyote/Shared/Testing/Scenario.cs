@@ -122,7 +122,14 @@ public static partial class CoyoteRunner
         var config = s.Configuration();
         if (replayTrace is not null) config = config.WithReproducibleTrace(replayTrace);
         var sw = Stopwatch.StartNew();
-        using var engine = TestingEngine.Create(config, s.Setup);
+        // Each iteration gets a fresh message journal; the engine stops at the first bug, so the last one is the bug's.
+        MessageJournal? journal = null;
+        using var engine = TestingEngine.Create(config, (IActorRuntime rt) =>
+        {
+            journal = new MessageJournal();
+            rt.RegisterLog(journal);
+            s.Setup(rt);
+        });
         long iterations = 0;
         engine.RegisterStartIterationCallBack(i => iterations = i + 1);
         engine.Run();
@@ -137,6 +144,12 @@ public static partial class CoyoteRunner
         File.WriteAllText(trace, engine.ReproducibleTrace);
         var log = Path.Combine(dir, "readable.txt");
         File.WriteAllText(log, engine.ReadableTrace ?? bug);
+        if (journal is not null)
+        {
+            var title = $"{s.Name}: the failing iteration's messages";
+            File.WriteAllText(Path.Combine(dir, "messages.txt"), journal.ToText(title) + "\n" + bug + "\n");
+            File.WriteAllText(Path.Combine(dir, "messages.msc"), journal.ToChart(title, bug));
+        }
         var (kind, id, monitor) = Classify(bug);
         return new CoyoteResult(kind, id, monitor, bug, iterations, sw.Elapsed.TotalSeconds, trace, log, engine.ReproducibleTrace);
     }
