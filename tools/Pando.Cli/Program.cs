@@ -21,6 +21,7 @@ public static class Program
           catalogue regenerate the generated documents: the catalogue, the README's status table, the protocol pages
                     and their figures (--check: verify only)
           explain   draw a TLC counterexample (explain --model NAME) or a hand-written chart as a sequence-chart SVG
+          validate  trace validation: a Coyote test's iterations checked by TLC to be behaviours of the spec
           mutate    mutation sweep of one protocol's C# roles with Stryker.NET against its Coyote tests (full tier only)
           shards    join the reports of a sharded run (shards merge), e.g. the full tier split over CI jobs
 
@@ -50,7 +51,8 @@ public static class Program
                 "mutate" => MutateCommand.Run(rest),
                 "shards" => ShardsCommand.Run(rest),
                 "explain" => ExplainCommand.Run(rest),
-                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, explain, bench, quorum, lincheck, plan, mutate, shards)"),
+                "validate" => ValidateCommand.Run(rest),
+                _ => throw new UsageError($"unknown command \"{argv[0]}\" (commands: check, test, catalogue, explain, validate, bench, quorum, lincheck, plan, mutate, shards)"),
             };
         }
         catch (HelpRequested h)
@@ -60,7 +62,7 @@ public static class Program
         }
         catch (UsageError e)
         {
-            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" or "plan" or "mutate" or "shards" or "explain" ? argv[0] + " " : "")}--help)");
+            Console.Error.WriteLine($"pando: {e.Message} (see ./pando {(argv[0] is "check" or "test" or "catalogue" or "bench" or "quorum" or "lincheck" or "plan" or "mutate" or "shards" or "explain" or "validate" ? argv[0] + " " : "")}--help)");
             return 2;
         }
         catch (InputError e)

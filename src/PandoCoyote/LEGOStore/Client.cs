@@ -45,7 +45,13 @@ public sealed class Client : LegoActor
         StartUpSent();
     }
 
-    private void OnCrash() { _down = true; Coverage.Hit("lego: client crashed mid-run"); Observe(new ObsClientCrashed(Index)); }
+    private void OnCrash()
+    {
+        _down = true;
+        Coverage.Hit("lego: client crashed mid-run");
+        Observe(new ObsClientCrashed(Index));
+        if (_stage != Stage.Idle) SpecStep("ClientCrash", ("c", Index));        // TLA+ ClientCrash: an operation stays pending
+    }
 
     private void OnRestart() { }                 // clients are crash-stop (brief §1.2): a crashed client stays down
 
@@ -60,6 +66,7 @@ public sealed class Client : LegoActor
         _attempt = 1;
         _restarts = 0;
         Observe(new ObsInvoked(_op, Index, _cur.IsPut, _cur.Value));
+        SpecStep("Invoke", ("c", Index), ("n", _next), ("kind", _cur.IsPut ? "PUT" : "GET"), ("v", _cur.IsPut ? _cur.Value : LegoValues.V0));
         // TLA+ Invoke: with a reconfiguration, the client may first ask the metadata service for the current
         // configuration (brief §4.8), or go on with the one it has cached.
         if (Init.Mds is { } mds && RandomBoolean())
@@ -168,13 +175,19 @@ public sealed class Client : LegoActor
         switch (_stage)
         {
             case Stage.PutQuery when Count >= Cp.Q1: ReportQuorum("PutQuery", Cp.Q1); PutQueried(); break;
-            case Stage.AbdWrite when Count >= Cp.Q2: ReportQuorum("AbdWrite", Cp.Q2); Done(_tag, _cur.Value, "lego: PUT done"); break;
+            case Stage.AbdWrite when Count >= Cp.Q2:
+                ReportQuorum("AbdWrite", Cp.Q2);
+                SpecStep("WriteDone", ("c", Index));                                 // TLA+ WriteDone
+                Done(_tag, _cur.Value, "lego: PUT done"); break;
             case Stage.CasPre when Count >= (Mutant == LegoMutant.M6FinEarly ? 1 : Cp.Q2):
                 ReportQuorum("CasPre", Cp.Q2);
                 Phase(Stage.CasFin, _ => new CasFin(Pid(_phase), _tag)); break;
             case Stage.CasFin when Count >= Cp.Q3: ReportQuorum("CasFin", Cp.Q3); Done(_tag, _cur.Value, "lego: PUT done"); break;
             case Stage.GetQuery when Count >= GetPhase1Need: ReportQuorum("GetQuery", SpecPhase1Need); GetQueried(); break;
-            case Stage.GetWriteBack when Count >= Cp.Q2: ReportQuorum("GetWriteBack", Cp.Q2); Done(_tag, _value, "lego: GET returned after write-back"); break;
+            case Stage.GetWriteBack when Count >= Cp.Q2:
+                ReportQuorum("GetWriteBack", Cp.Q2);
+                SpecStep("WriteDone", ("c", Index));                                 // TLA+ WriteDone
+                Done(_tag, _value, "lego: GET returned after write-back"); break;
             case Stage.GetReadFin: GetReadProgress(); break;
         }
     }
@@ -187,8 +200,9 @@ public sealed class Client : LegoActor
     private void PutQueried()
     {
         int z = QueryReplies.Max(r => r.Tag.Z);
-        _tag = new Tag(z + 1, Mutant == LegoMutant.M4TagWithoutWriter ? 0 : Index);
+        _tag = new Tag(z + (Mutant == LegoMutant.DTSkipTag ? 2 : 1), Mutant == LegoMutant.M4TagWithoutWriter ? 0 : Index);
         Observe(new ObsTagChosen(_op, _tag, _cur.Value));
+        SpecStep("PutQueried", ("c", Index), ("t", _tag));
         ObserveLocal(new LocalBallotStart(Who, "", _tag.AsBallot(), "NewTag"));
         ObserveLocal(new LocalPropose(Who, "key", _tag.AsBallot(), $"{_cur.Value}", "PutQueried"));
         if (Cp.Protocol == LegoProtocol.Abd) { Phase(Stage.AbdWrite, _ => new AbdWrite(Pid(_phase), _tag, _cur.Value)); return; }
@@ -214,8 +228,14 @@ public sealed class Client : LegoActor
         {
             // ReadValues: the value of a reply carrying t (MR: of the first reply, whatever its tag).
             int v = Mutant == LegoMutant.MRReadAnyValue ? replies[0].Value : replies.First(r => r.Tag == t).Value;
-            if (Mutant == LegoMutant.M2NoWriteBack) { Done(t, v, "lego: GET returned after one phase (M2)"); return; }
-            if (Cp.OptGet && atT >= (Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1 : Cp.Q2)) { Done(t, v, "lego: GET fast path"); return; }
+            if (Mutant == LegoMutant.M2NoWriteBack
+                || Cp.OptGet && Mutant != LegoMutant.DWAlwaysWriteBack && atT >= (Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1 : Cp.Q2))
+            {
+                SpecStep("GetQueried", ("c", Index), ("t", t), ("v", v), ("fast", true));
+                Done(t, v, Mutant == LegoMutant.M2NoWriteBack ? "lego: GET returned after one phase (M2)" : "lego: GET fast path");
+                return;
+            }
+            SpecStep("GetQueried", ("c", Index), ("t", t), ("v", v), ("fast", false));
             _tag = t; _value = v;
             ObserveLocal(new LocalPropose(Who, "key", t.AsBallot(), $"{v}", "GetWriteBack"));
             Phase(Stage.GetWriteBack, _ => new AbdWrite(Pid(_phase), t, v));

@@ -148,7 +148,7 @@ public static class LegoScenarios
         ["M19"] = LegoMutant.M19GcOffByOne, ["MR"] = LegoMutant.MRReadAnyValue, ["MS"] = LegoMutant.MSServerRegresses,
         ["M11"] = LegoMutant.M11QrTooSmall, ["M12"] = LegoMutant.M12NoPause, ["M13"] = LegoMutant.M13PublishEarly,
         ["M18"] = LegoMutant.M18ClosedServesAll, ["M17"] = LegoMutant.M17RcWriteQ3, ["MC"] = LegoMutant.MCStaleRestart,
-        ["MP"] = LegoMutant.MPStartBeforePublish,
+        ["MP"] = LegoMutant.MPStartBeforePublish, ["DT"] = LegoMutant.DTSkipTag, ["DW"] = LegoMutant.DWAlwaysWriteBack,
     };
 
     private static readonly string[] Fields = ["params", "faults", "workload", "mutant", "optGet", "guard", "delta", "reconfig", "then", "qr"];

@@ -131,7 +131,12 @@ public sealed class Server : LegoActor
     private void OnQuery(Query m)
     {
         if (!Gate(m, m.Id, null)) return;
-        if (P.Protocol == LegoProtocol.Abd) { Reply(m.Id, new QueryReply(Index, m.Id, _tag, _value)); return; }
+        if (P.Protocol == LegoProtocol.Abd)
+        {
+            SpecStep("ServerQuery", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("t", _tag), ("v", _value));
+            Reply(m.Id, new QueryReply(Index, m.Id, _tag, _value));
+            return;
+        }
         var tag = Mutant == LegoMutant.M5QueryAnyLabel ? _list.Keys.Max() : FinMax();
         Reply(m.Id, new QueryReply(Index, m.Id, tag, 0));
     }
@@ -140,6 +145,7 @@ public sealed class Server : LegoActor
     private void OnAbdWrite(AbdWrite m)
     {
         if (!Gate(m, m.Id, m.Tag)) return;
+        SpecStep("ServerWrite", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("t", m.Tag));
         if (m.Tag > _tag || (Mutant == LegoMutant.MSServerRegresses && m.Tag != _tag))
         {
             _tag = m.Tag; _value = m.Value;

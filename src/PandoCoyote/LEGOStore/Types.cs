@@ -11,10 +11,13 @@ namespace PandoCoyote.LEGOStore;
 /// A tag ⟨z, writer⟩ (brief LEGOStore §2.2): PUTs are ordered by z, ties broken by the writer's id. T0 = ⟨0, 0⟩ is the
 /// initial value's tag. TLA+ TagLT in specs/ABD.tla and specs/CAS.tla.
 /// </summary>
-public readonly record struct Tag(int Z, int Writer) : IComparable<Tag>
+public readonly record struct Tag(int Z, int Writer) : IComparable<Tag>, Shared.Testing.ITlaValue
 {
     /// <summary>The initial value's tag.</summary>
     public static readonly Tag T0 = new(0, 0);
+
+    /// <inheritdoc/>
+    public string Tla => $"<<{Z}, {Writer}>>";
 
     /// <summary>The tag as a ballot ⟨z, writer⟩, for the node-local rules.</summary>
     public Shared.Ballots.Ballot AsBallot() => new(Z, Writer);
@@ -136,6 +139,17 @@ public enum LegoMutant
     MCStaleRestart,
     /// <summary>MP (ours, chains): the controller starts the next reconfiguration as soon as it begins writing to the successor, before publishing it (MCLEGOReconfig MutantMPNextMayStart).</summary>
     MPStartBeforePublish,
+    /// <summary>
+    /// DT (divergence, ABD): a PUT takes the tag ⟨z + 2, writer⟩ instead of the spec's NewTag ⟨z + 1, writer⟩. Tags stay
+    /// unique and increasing, so every history is still linearizable and no monitor fires; only trace validation sees
+    /// a step the spec does not allow.
+    /// </summary>
+    DTSkipTag,
+    /// <summary>
+    /// DW (divergence, ABD): with the optimized GET, a GET whose phase-1 replies allow the fast path writes back anyway.
+    /// An extra round that changes no outcome (no monitor fires); the spec's GetQueried returns at once there.
+    /// </summary>
+    DWAlwaysWriteBack,
 }
 
 /// <summary>

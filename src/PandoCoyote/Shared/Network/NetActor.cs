@@ -52,6 +52,13 @@ public abstract class NetActor<TInit> : Actor where TInit : Event
         foreach (var m in Testing.LocalRules.All) Monitor(m, e);
     }
 
+    /// <summary>
+    /// Reports the TLA+ action this handler has just committed to, with the fields the trace spec matches (trace
+    /// validation: a recorded iteration is checked by TLC to be a behaviour of the spec).
+    /// </summary>
+    protected void SpecStep(string action, params (string Field, object Value)[] fields) =>
+        Monitor(typeof(Testing.SpecTraceMonitor), new Testing.SpecStep(action, fields));
+
     /// <summary>The id of the current timer.</summary>
     protected int CurrentTimer => _timer;
 

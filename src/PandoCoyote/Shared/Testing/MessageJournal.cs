@@ -22,6 +22,10 @@ public sealed partial class MessageJournal : IActorRuntimeLog
     public sealed record Entry(string? From, string To, string Text);
 
     private readonly List<Entry> _entries = [];
+    private readonly List<SpecStep> _steps = [];
+
+    /// <summary>The spec steps the actors reported (<see cref="SpecStep"/>), when <see cref="SpecTraceMonitor"/> is registered.</summary>
+    public IReadOnlyList<SpecStep> Steps => _steps;
     private readonly Dictionary<Event, string> _senders = new(ReferenceEqualityComparer.Instance);
     private int _sent;
 
@@ -161,7 +165,10 @@ public sealed partial class MessageJournal : IActorRuntimeLog
     public void OnMonitorExecuteAction(string monitorType, string stateName, string actionName) { }
     /// <inheritdoc/>
     public void OnMonitorProcessEvent(string monitorType, string stateName, string senderName, string senderType,
-        string senderStateName, Microsoft.Coyote.Specifications.Monitor.Event e) { }
+        string senderStateName, Microsoft.Coyote.Specifications.Monitor.Event e)
+    {
+        if (e is SpecStep step && monitorType == typeof(SpecTraceMonitor).FullName) _steps.Add(step);
+    }
     /// <inheritdoc/>
     public void OnMonitorRaiseEvent(string monitorType, string stateName, Microsoft.Coyote.Specifications.Monitor.Event e) { }
     /// <inheritdoc/>

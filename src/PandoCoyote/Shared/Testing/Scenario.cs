@@ -108,16 +108,21 @@ public static partial class CoyoteRunner
     /// Runs a scenario; with <paramref name="replayTrace"/>, replays that trace instead of exploring. With
     /// <paramref name="quiet"/>, Coyote's own progress lines are not printed (the caller prints its results).
     /// </summary>
-    public static CoyoteResult Run(Scenario s, string? replayTrace = null, bool quiet = false)
+    /// <param name="s">The scenario.</param>
+    /// <param name="replayTrace">A saved trace to replay instead of exploring.</param>
+    /// <param name="quiet">Do not print Coyote's progress lines.</param>
+    /// <param name="specTraces">When given, every iteration's <see cref="SpecStep"/>s are appended to it, one list per
+    /// iteration in order (trace validation); the actors' reports are recorded only then.</param>
+    public static CoyoteResult Run(Scenario s, string? replayTrace = null, bool quiet = false, List<IReadOnlyList<SpecStep>>? specTraces = null)
     {
-        if (!quiet) return Explore(s, replayTrace);
+        if (!quiet) return Explore(s, replayTrace, specTraces);
         var stdout = Console.Out;
         Console.SetOut(TextWriter.Null);
-        try { return Explore(s, replayTrace); }
+        try { return Explore(s, replayTrace, specTraces); }
         finally { Console.SetOut(stdout); }
     }
 
-    private static CoyoteResult Explore(Scenario s, string? replayTrace)
+    private static CoyoteResult Explore(Scenario s, string? replayTrace, List<IReadOnlyList<SpecStep>>? specTraces)
     {
         var config = s.Configuration();
         if (replayTrace is not null) config = config.WithReproducibleTrace(replayTrace);
@@ -128,6 +133,11 @@ public static partial class CoyoteRunner
         {
             journal = new MessageJournal();
             rt.RegisterLog(journal);
+            if (specTraces is not null)
+            {
+                rt.RegisterMonitor<SpecTraceMonitor>();
+                specTraces.Add(journal.Steps);
+            }
             s.Setup(rt);
         });
         long iterations = 0;
