@@ -14,14 +14,20 @@
 (*                                                                         *)
 (* Mapping (C# handler -> TLA+ action -> event fields):                   *)
 (*   Client.StartNext      -> Invoke(c, kind, v)      c, n, kind, v       *)
-(*   Client.PutQueried     -> PutQueried(c)           c, t (the new tag)  *)
-(*   Client.GetQueried     -> GetQueried(c)           c, t, v, fast       *)
+(*   Client.PutQueried     -> PutQueried(c)           c, t (the new tag), *)
+(*                                                    from (the replies   *)
+(*                                                    used, <<s, tag>>)   *)
+(*   Client.GetQueried     -> GetQueried(c)           c, t, v, fast, from *)
 (*   Client.Progress (the write or write-back has q2 acks)                *)
-(*                         -> WriteDone(c)            c                   *)
+(*                         -> WriteDone(c)            c, from (servers)   *)
 (*   Client.OnCrash (mid-operation) -> ClientCrash(c) c                   *)
 (*   Server.OnQuery        -> ServerQuery(s)          s, c, n, t, v (the  *)
 (*                                                    reply it sends)     *)
-(*   Server.OnAbdWrite     -> ServerWrite(s)          s, c, n, t          *)
+(*   Server.OnAbdWrite     -> ServerWrite(s)          s, c, n, t, st (its *)
+(*                                                    tag after the step) *)
+(* The spec leaves open which replies a phase uses (any quorum of those   *)
+(* in msgs); the log names them, and the trace spec requires exactly      *)
+(* those to form the quorum and to give the tag or value chosen.          *)
 (* Implementation-only state: the C# operation id c*100+n is the spec's   *)
 (* <<c, n>>; servers are numbered 0..M-1 and clients 1..NC, as in the    *)
 (* spec's tags <<z, c>>; attempts, phase numbers and timers have no spec  *)
@@ -49,6 +55,10 @@ traceVars == <<vars, logIx, evIx>>
 E == Traces[logIx][evIx]
 OpOf(e) == <<e.c, e.n>>
 
+\* The phase-1 replies event e says its client used, and the acks of its write.
+UsedReplies(e) == {m \in RepliesTo(cop[e.c].id, "qreply") : <<m.src, m.tag>> \in e.from}
+UsedAcks(e) == {m \in RepliesTo(cop[e.c].id, "ack") : m.tag = cop[e.c].tag /\ m.src \in e.from}
+
 TraceAnswersAgain == TRUE
 
 TraceInit ==
@@ -62,18 +72,23 @@ Step(A) == /\ evIx <= Len(Traces[logIx]) /\ A /\ evIx' = evIx + 1 /\ logIx' = lo
 TraceNext ==
     \/ Step(/\ E.a = "Invoke" /\ nops[E.c] + 1 = E.n
             /\ Invoke(E.c, E.kind, IF E.kind = "PUT" THEN E.v ELSE NoValue))
-    \/ Step(E.a = "PutQueried" /\ PutQueried(E.c) /\ cop'[E.c].tag = E.t)
+    \/ Step(/\ E.a = "PutQueried" /\ PutQueried(E.c) /\ cop'[E.c].tag = E.t
+            /\ CountsAsQuorum(UsedReplies(E), Q1)
+            /\ E.t = NewTag(MaxTag({r.tag : r \in UsedReplies(E)}), E.c))
     \/ Step(/\ E.a = "GetQueried" /\ GetQueried(E.c)
+            /\ CountsAsQuorum(UsedReplies(E), GetPhase1Need)
+            /\ E.t = ReadTag(UsedReplies(E)) /\ E.v \in ReadValues(UsedReplies(E), E.t)
+            /\ (E.fast <=> FastPathOK(UsedReplies(E), E.t))
             /\ IF E.fast
                THEN hist'[cop[E.c].id].status = "done" /\ hist'[cop[E.c].id].stamp = E.t /\ hist'[cop[E.c].id].ret = E.v
                ELSE cop'[E.c].phase = "w" /\ cop'[E.c].tag = E.t /\ cop'[E.c].val = E.v)
-    \/ Step(E.a = "WriteDone" /\ WriteDone(E.c))
+    \/ Step(E.a = "WriteDone" /\ WriteDone(E.c) /\ CountsAsQuorum(UsedAcks(E), Q2))
     \/ Step(E.a = "ClientCrash" /\ ClientCrash(E.c))
     \/ Step(/\ E.a = "ServerQuery" /\ ServerQuery(E.s)
             /\ msgs' = msgs \cup {[type |-> "qreply", op |-> OpOf(E), src |-> E.s, tag |-> E.t, val |-> E.v]})
     \/ Step(/\ E.a = "ServerWrite" /\ ServerWrite(E.s)
             /\ msgs' = msgs \cup {[type |-> "ack", op |-> OpOf(E), src |-> E.s, tag |-> E.t, copy |-> 0]}
-            /\ \E m \in msgs : m.type = "write" /\ m.op = OpOf(E) /\ m.tag = E.t)
+            /\ stag'[E.s] = E.st)
 
 TraceSpec == TraceInit /\ [][TraceNext]_traceVars
 

@@ -33,4 +33,14 @@ public class TraceValidationTests
         Assert.False(s.AllMatched);
         Assert.All(s.Divergent, d => Assert.Contains($"[a |-> \"{action}\"", d.Event));
     }
+
+    [Fact]
+    public void A_bug_tests_failing_iteration_leaves_the_spec_before_its_monitor_fires()
+    {
+        // M2: a GET returns after phase 1 without the fast path's condition; NoDataLoss fires only later.
+        var s = ValidateCommand.Validate(Repo.Root, Test("LEGO_ABD_M2_NoDataLoss"), 1);
+        var d = Assert.Single(s.Divergent);
+        Assert.Contains("[a |-> \"GetQueried\"", d.Event);
+        Assert.True(d.Match.Matched + 1 < d.Match.Length, $"diverged at event {d.Match.Matched + 1} of {d.Match.Length}");
+    }
 }

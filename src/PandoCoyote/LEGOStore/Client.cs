@@ -177,7 +177,7 @@ public sealed class Client : LegoActor
             case Stage.PutQuery when Count >= Cp.Q1: ReportQuorum("PutQuery", Cp.Q1); PutQueried(); break;
             case Stage.AbdWrite when Count >= Cp.Q2:
                 ReportQuorum("AbdWrite", Cp.Q2);
-                SpecStep("WriteDone", ("c", Index));                                 // TLA+ WriteDone
+                SpecStep("WriteDone", ("c", Index), ("from", AckSenders));           // TLA+ WriteDone
                 Done(_tag, _cur.Value, "lego: PUT done"); break;
             case Stage.CasPre when Count >= (Mutant == LegoMutant.M6FinEarly ? 1 : Cp.Q2):
                 ReportQuorum("CasPre", Cp.Q2);
@@ -186,13 +186,17 @@ public sealed class Client : LegoActor
             case Stage.GetQuery when Count >= GetPhase1Need: ReportQuorum("GetQuery", SpecPhase1Need); GetQueried(); break;
             case Stage.GetWriteBack when Count >= Cp.Q2:
                 ReportQuorum("GetWriteBack", Cp.Q2);
-                SpecStep("WriteDone", ("c", Index));                                 // TLA+ WriteDone
+                SpecStep("WriteDone", ("c", Index), ("from", AckSenders));           // TLA+ WriteDone
                 Done(_tag, _value, "lego: GET returned after write-back"); break;
             case Stage.GetReadFin: GetReadProgress(); break;
         }
     }
 
     private IEnumerable<QueryReply> QueryReplies => _replies.Select(r => (QueryReply)r.Reply);
+
+    // Trace validation: the replies a phase used, which the spec leaves open (any quorum of replies in flight).
+    private TlaSet UsedQueryReplies => new(QueryReplies.Select(r => (object)new object[] { r.Server, r.Tag }));
+    private TlaSet AckSenders => new(_replies.Select(r => (object)r.Server));
 
     // ------------------------------------------------------------------ PUT (brief §4.2, §4.4)
 
@@ -202,7 +206,7 @@ public sealed class Client : LegoActor
         int z = QueryReplies.Max(r => r.Tag.Z);
         _tag = new Tag(z + (Mutant == LegoMutant.DTSkipTag ? 2 : 1), Mutant == LegoMutant.M4TagWithoutWriter ? 0 : Index);
         Observe(new ObsTagChosen(_op, _tag, _cur.Value));
-        SpecStep("PutQueried", ("c", Index), ("t", _tag));
+        SpecStep("PutQueried", ("c", Index), ("t", _tag), ("from", UsedQueryReplies));
         ObserveLocal(new LocalBallotStart(Who, "", _tag.AsBallot(), "NewTag"));
         ObserveLocal(new LocalPropose(Who, "key", _tag.AsBallot(), $"{_cur.Value}", "PutQueried"));
         if (Cp.Protocol == LegoProtocol.Abd) { Phase(Stage.AbdWrite, _ => new AbdWrite(Pid(_phase), _tag, _cur.Value)); return; }
@@ -231,11 +235,11 @@ public sealed class Client : LegoActor
             if (Mutant == LegoMutant.M2NoWriteBack
                 || Cp.OptGet && Mutant != LegoMutant.DWAlwaysWriteBack && atT >= (Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1 : Cp.Q2))
             {
-                SpecStep("GetQueried", ("c", Index), ("t", t), ("v", v), ("fast", true));
+                SpecStep("GetQueried", ("c", Index), ("t", t), ("v", v), ("fast", true), ("from", UsedQueryReplies));
                 Done(t, v, Mutant == LegoMutant.M2NoWriteBack ? "lego: GET returned after one phase (M2)" : "lego: GET fast path");
                 return;
             }
-            SpecStep("GetQueried", ("c", Index), ("t", t), ("v", v), ("fast", false));
+            SpecStep("GetQueried", ("c", Index), ("t", t), ("v", v), ("fast", false), ("from", UsedQueryReplies));
             _tag = t; _value = v;
             ObserveLocal(new LocalPropose(Who, "key", t.AsBallot(), $"{v}", "GetWriteBack"));
             Phase(Stage.GetWriteBack, _ => new AbdWrite(Pid(_phase), t, v));

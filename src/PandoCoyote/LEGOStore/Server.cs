@@ -145,8 +145,10 @@ public sealed class Server : LegoActor
     private void OnAbdWrite(AbdWrite m)
     {
         if (!Gate(m, m.Id, m.Tag)) return;
-        SpecStep("ServerWrite", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("t", m.Tag));
-        if (m.Tag > _tag || (Mutant == LegoMutant.MSServerRegresses && m.Tag != _tag))
+        bool store = m.Tag > _tag || (Mutant == LegoMutant.MSServerRegresses && m.Tag != _tag);
+        // Reported at the commit point, before the monitors hear of the new state (a monitor may stop the run there).
+        SpecStep("ServerWrite", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("t", m.Tag), ("st", store ? m.Tag : _tag));
+        if (store)
         {
             _tag = m.Tag; _value = m.Value;
             Report();

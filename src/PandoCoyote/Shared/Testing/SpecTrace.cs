@@ -10,6 +10,16 @@ public interface ITlaValue
     string Tla { get; }
 }
 
+/// <summary>A set in a trace (TLA+ <c>{a, b}</c>): e.g. the replies a phase used, as (server, tag) pairs.</summary>
+public sealed class TlaSet(IEnumerable<object> items) : ITlaValue
+{
+    // Copied now: the caller's collection (a phase's replies) changes after the step is reported.
+    private readonly List<object> _items = [.. items];
+
+    /// <inheritdoc/>
+    public string Tla => "{" + string.Join(", ", _items.Select(SpecStep.Tla).Distinct().Order(StringComparer.Ordinal)) + "}";
+}
+
 /// <summary>
 /// One step of a protocol's TLA+ spec, as the implementation takes it: the spec action's name and the fields the trace
 /// spec needs to match it (who, which operation, the value or tag chosen). A handler reports it at the point it commits
