@@ -19,8 +19,10 @@ public static class ValidateCommand
         on the protocol's trace spec, which follows each log with the spec's own actions. A log is validated when some
         behaviour of the spec takes every one of its events; otherwise the first event none could take is printed: the
         implementation did something the spec does not allow (or the spec is missing a behaviour).
-          --test NAME       a passing Coyote test with a trace spec: today static ABD (LEGOStore, params ABD…,
-                            no reconfiguration), trace spec configs/LEGOStore/TraceABD.tla
+          --test NAME       a Coyote test with a trace spec: today LEGOStore's static ABD and CAS (params ABD… or
+                            CAS…, no reconfiguration; configs/LEGOStore/TraceABD.tla, TraceCAS.tla). For a bug test,
+                            the failing iteration is validated and the report says whether its log left the spec
+                            before the monitor fired
           --iterations N    iterations to record and validate (default 20)
           --seed S          Coyote's seed (default: the test's)
           --mutant M        run the test's deployment with mutant M switched on (e.g. the divergence mutants DT and
@@ -74,8 +76,11 @@ public static class ValidateCommand
     public static Summary Validate(string root, CoyoteTestEntry test, int iterations, uint? seed = null)
     {
         var d = test.Deployment;
-        if (test.Protocol != "LEGOStore" || !d.TryGetValue("params", out var ps) || !ps.StartsWith("ABD", StringComparison.Ordinal) || d.ContainsKey("reconfig"))
-            throw new InputError($"--test {test.Name}: no trace spec for this test yet (trace validation covers static ABD: LEGOStore tests with params ABD… and no reconfiguration)");
+        if (test.Protocol != "LEGOStore" || !d.TryGetValue("params", out var ps) || d.ContainsKey("reconfig")
+            || !(ps.StartsWith("ABD", StringComparison.Ordinal) || ps.StartsWith("CAS", StringComparison.Ordinal)))
+            throw new InputError($"--test {test.Name}: no trace spec for this test yet (trace validation covers static ABD and CAS: LEGOStore tests with params ABD… or CAS… and no reconfiguration)");
+        bool cas = ps.StartsWith("CAS", StringComparison.Ordinal);
+        var spec = cas ? "CAS" : "ABD";
         bool bugTest = test.Expect.Kind != Pando.ModelCheck.Core.VerdictKind.Pass;
         var system = LegoScenarios.Build(d, null);
         // A bug test runs as its manifest entry says (it stops at its bug) and only the failing iteration is validated.
@@ -101,25 +106,34 @@ public static class ValidateCommand
         int nc = Math.Max(1, invokes.Select(s => Field(s, "c")).DefaultIfEmpty(1).Max());
         var plan = Enumerable.Range(1, nc).Select(c =>
             "<<" + string.Join(", ", Enumerable.Repeat("\"ANY\"", invokes.Where(s => Field(s, "c") == c).Select(s => Field(s, "n")).DefaultIfEmpty(0).Max())) + ">>");
-        var values = invokes.Where(s => (string)s.Fields.First(x => x.Field == "kind").Value == "PUT").Select(s => Field(s, "v")).Distinct().Order().ToList();
+        // Values are strings in the logs ("v11", "v0", "GARBAGE"): CAS.tla compares a symbol with the string NoSym, and
+        // TLC compares strings with strings only.
+        var values = invokes.Where(s => (string)s.Fields.First(x => x.Field == "kind").Value == "PUT")
+            .Select(s => SpecStep.Tla(s.Fields.First(x => x.Field == "v").Value)).Distinct().Order(StringComparer.Ordinal).ToList();
         var p = system.Params;
         var constants = new List<(string, string)>
         {
             ("TrServers", $"0 .. {p.M - 1}"),
             ("TrNC", $"{nc}"),
-            ("TrValues", "{" + string.Join(", ", values.DefaultIfEmpty(LegoValues.V0 + 1)) + "}"),
-            ("TrInitValue", $"{LegoValues.V0}"),
+            ("TrValues", "{" + string.Join(", ", values.DefaultIfEmpty(SpecStep.Tla(LegoValues.Show(LegoValues.V0 + 1)))) + "}"),
+            ("TrInitValue", SpecStep.Tla(LegoValues.Show(LegoValues.V0))),
             ("TrQ1", $"{p.Q1}"),
             ("TrQ2", $"{p.Q2}"),
             ("TrF", "0"),
             ("TrPlan", "<<" + string.Join(", ", plan) + ">>"),
             ("TrOptGet", p.OptGet ? "TRUE" : "FALSE"),
         };
-        var data = TraceValidator.DataModule("TraceABDData", constants, traces);
+        if (cas)
+            constants.AddRange([
+                ("TrGarbage", SpecStep.Tla(LegoValues.Show(LegoValues.Garbage))), ("TrK", $"{p.K}"), ("TrQ3", $"{p.Q3}"), ("TrQ4", $"{p.Q4}"),
+                ("TrDelta", $"{p.Delta}"), ("TrArtGuard", p.PaperGuard ? "FALSE" : "TRUE"), ("TrMaxAttempts", "4"),
+                ("TrAckCopies", "6"),
+            ]);
+        var data = TraceValidator.DataModule($"Trace{spec}Data", constants, traces);
         var tools = ToolchainLocator.Locate(root);
         var work = Path.Combine(root, ".pando", "out", "validate", test.Name);
-        var (matches, _, seconds) = TraceValidator.Run(tools, Path.Combine(root, "configs", "LEGOStore", "TraceABD.tla"),
-            [Path.Combine(root, "specs")], "TraceABDData", data, traces, work, TimeSpan.FromMinutes(20));
+        var (matches, _, seconds) = TraceValidator.Run(tools, Path.Combine(root, "configs", "LEGOStore", $"Trace{spec}.tla"),
+            [Path.Combine(root, "specs")], $"Trace{spec}Data", data, traces, work, TimeSpan.FromMinutes(20));
         var divergent = matches.Where(m => !m.Ok).Select(m => (m, (string?)traces[m.Index - 1].ElementAtOrDefault(m.Matched))).ToList();
         int events = traces.Sum(t => t.Count);
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
@@ -130,7 +144,7 @@ public static class ValidateCommand
                 : $"  DIVERGES log {m.Index} (iteration {m.Index}): events 1..{m.Matched} of {m.Length} matched; no behaviour of the spec takes event {m.Matched + 1}: {ev}");
         if (bugTest && divergent.Count == 0)
             Console.WriteLine($"  every one of the {events} events is a step of the spec: only the monitor catches this bug");
-        Console.WriteLine(divergent.Count == 0 ? $"validate: all {traces.Count} log(s) are behaviours of specs/ABD.tla" : $"validate: {divergent.Count} of {traces.Count} log(s) diverge");
+        Console.WriteLine(divergent.Count == 0 ? $"validate: all {traces.Count} log(s) are behaviours of specs/{spec}.tla" : $"validate: {divergent.Count} of {traces.Count} log(s) diverge");
         return new Summary(test.Name, traces.Count, traces.Count - divergent.Count, events, run.Seconds, seconds, divergent);
     }
 }

@@ -66,7 +66,7 @@ public sealed class Client : LegoActor
         _attempt = 1;
         _restarts = 0;
         Observe(new ObsInvoked(_op, Index, _cur.IsPut, _cur.Value));
-        SpecStep("Invoke", ("c", Index), ("n", _next), ("kind", _cur.IsPut ? "PUT" : "GET"), ("v", _cur.IsPut ? _cur.Value : LegoValues.V0));
+        SpecStep("Invoke", ("c", Index), ("n", _next), ("kind", _cur.IsPut ? "PUT" : "GET"), ("v", LegoValues.Show(_cur.IsPut ? _cur.Value : LegoValues.V0)));
         // TLA+ Invoke: with a reconfiguration, the client may first ask the metadata service for the current
         // configuration (brief §4.8), or go on with the one it has cached.
         if (Init.Mds is { } mds && RandomBoolean())
@@ -181,8 +181,12 @@ public sealed class Client : LegoActor
                 Done(_tag, _cur.Value, "lego: PUT done"); break;
             case Stage.CasPre when Count >= (Mutant == LegoMutant.M6FinEarly ? 1 : Cp.Q2):
                 ReportQuorum("CasPre", Cp.Q2);
+                SpecStep("PutPreWritten", ("c", Index), ("from", AckSenders));       // TLA+ PutPreWritten
                 Phase(Stage.CasFin, _ => new CasFin(Pid(_phase), _tag)); break;
-            case Stage.CasFin when Count >= Cp.Q3: ReportQuorum("CasFin", Cp.Q3); Done(_tag, _cur.Value, "lego: PUT done"); break;
+            case Stage.CasFin when Count >= Cp.Q3:
+                ReportQuorum("CasFin", Cp.Q3);
+                SpecStep("PutFinalized", ("c", Index), ("from", AckSenders));        // TLA+ PutFinalized
+                Done(_tag, _cur.Value, "lego: PUT done"); break;
             case Stage.GetQuery when Count >= GetPhase1Need: ReportQuorum("GetQuery", SpecPhase1Need); GetQueried(); break;
             case Stage.GetWriteBack when Count >= Cp.Q2:
                 ReportQuorum("GetWriteBack", Cp.Q2);
@@ -235,11 +239,11 @@ public sealed class Client : LegoActor
             if (Mutant == LegoMutant.M2NoWriteBack
                 || Cp.OptGet && Mutant != LegoMutant.DWAlwaysWriteBack && atT >= (Mutant == LegoMutant.M3FastPathAtQ1 ? Cp.Q1 : Cp.Q2))
             {
-                SpecStep("GetQueried", ("c", Index), ("t", t), ("v", v), ("fast", true), ("from", UsedQueryReplies));
+                SpecStep("GetQueried", ("c", Index), ("t", t), ("v", LegoValues.Show(v)), ("fast", true), ("from", UsedQueryReplies));
                 Done(t, v, Mutant == LegoMutant.M2NoWriteBack ? "lego: GET returned after one phase (M2)" : "lego: GET fast path");
                 return;
             }
-            SpecStep("GetQueried", ("c", Index), ("t", t), ("v", v), ("fast", false), ("from", UsedQueryReplies));
+            SpecStep("GetQueried", ("c", Index), ("t", t), ("v", LegoValues.Show(v)), ("fast", false), ("from", UsedQueryReplies));
             _tag = t; _value = v;
             ObserveLocal(new LocalPropose(Who, "key", t.AsBallot(), $"{v}", "GetWriteBack"));
             Phase(Stage.GetWriteBack, _ => new AbdWrite(Pid(_phase), t, v));
@@ -247,9 +251,11 @@ public sealed class Client : LegoActor
         }
         if (Cp.OptGet && _cache.TryGetValue(t, out var cached) && (Cp.PaperGuard || atT >= Cp.Q4))
         {
+            SpecStep("GetQueried", ("c", Index), ("t", t), ("v", LegoValues.Show(cached)), ("fast", true), ("from", UsedQueryReplies));
             Done(t, cached, "lego: GET fast path (cache hit)");
             return;
         }
+        SpecStep("GetQueried", ("c", Index), ("t", t), ("v", LegoValues.Show(LegoValues.V0)), ("fast", false), ("from", UsedQueryReplies));
         _tag = t;
         Phase(Stage.GetReadFin, _ => new CasReadFin(Pid(_phase), t));
     }
@@ -266,6 +272,7 @@ public sealed class Client : LegoActor
         {
             ReportQuorum("GetReadFin", Cp.Q4);
             int v = LegoValues.Decode(Cp, symbols);
+            SpecStep("GetDecoded", ("c", Index), ("v", LegoValues.Show(v)), ("from", AckSenders));   // TLA+ GetDecoded (replies used)
             _cache[_tag] = v;
             Done(_tag, v, "lego: GET decoded after phase 2");
         }
@@ -277,6 +284,7 @@ public sealed class Client : LegoActor
     {
         Coverage.Hit("lego: GET retried (too few symbols)");
         Observe(new ObsRetry(_op, _tag, _replies.Select(r => r.Server).Distinct().ToList()));
+        if (_attempt < Init.MaxAttempts) SpecStep("GetRetry", ("c", Index));     // TLA+ GetRetry
         if (_attempt >= Init.MaxAttempts)
         {
             Coverage.Hit("lego: GET gave up");

@@ -133,11 +133,12 @@ public sealed class Server : LegoActor
         if (!Gate(m, m.Id, null)) return;
         if (P.Protocol == LegoProtocol.Abd)
         {
-            SpecStep("ServerQuery", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("t", _tag), ("v", _value));
+            SpecStep("ServerQuery", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("t", _tag), ("v", LegoValues.Show(_value)));
             Reply(m.Id, new QueryReply(Index, m.Id, _tag, _value));
             return;
         }
         var tag = Mutant == LegoMutant.M5QueryAnyLabel ? _list.Keys.Max() : FinMax();
+        SpecStep("ServerQuery", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("att", m.Id.Attempt), ("t", tag));
         Reply(m.Id, new QueryReply(Index, m.Id, tag, 0));
     }
 
@@ -185,6 +186,7 @@ public sealed class Server : LegoActor
         else if (Mutant == LegoMutant.MSServerRegresses) _list[m.Tag] = new CasEntry(sym, false);    // MS: resets the label
         else if (e.Symbol is null && sym is not null) _list[m.Tag] = e with { Symbol = sym };           // fin arrived before pre
         if (sym is null) Coverage.Hit("lego: pre-write below the GC cut not stored");
+        SpecStep("ServerPre", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("att", m.Id.Attempt), ("t", m.Tag), ("list", ListView()));
         Report();
         Reply(m.Id, new Ack(Index, m.Id, m.Tag));
     }
@@ -193,7 +195,7 @@ public sealed class Server : LegoActor
     private void OnCasFin(CasFin m)
     {
         if (!Gate(m, m.Id, m.Tag)) return;
-        MarkFinAndGc(m.Tag);
+        MarkFinAndGc(m.Tag, () => SpecStep("ServerFin", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("att", m.Id.Attempt), ("t", m.Tag), ("list", ListView())));
         Reply(m.Id, new Ack(Index, m.Id, m.Tag));
     }
 
@@ -201,18 +203,25 @@ public sealed class Server : LegoActor
     private void OnCasReadFin(CasReadFin m)
     {
         if (!Gate(m, m.Id, m.Tag)) return;
-        if (Mutant != LegoMutant.M7ReadNoFin) MarkFinAndGc(m.Tag);
+        void Step() => SpecStep("ServerReadFin", ("s", Index), ("c", m.Id.Op / 100), ("n", m.Id.Op % 100), ("att", m.Id.Attempt), ("t", m.Tag),
+            ("has", SymbolOf(m.Tag) is not null), ("list", ListView()));
+        if (Mutant != LegoMutant.M7ReadNoFin) MarkFinAndGc(m.Tag, Step);
+        else Step();
         Reply(m.Id, new ReadReply(Index, m.Id, m.Tag, SymbolOf(m.Tag)));
     }
 
     /// <summary>TLA+ MarkFinAndGc: label the tag fin (an entry without a symbol if unknown), then drop symbols below the cut.</summary>
-    private void MarkFinAndGc(Tag t)
+    private void MarkFinAndGc(Tag t, Action? step = null)
     {
         _list[t] = _list.TryGetValue(t, out var e) ? e with { Fin = true } : new CasEntry(null, true);
         foreach (var (tag, entry) in _list.ToList())
             if (entry.Symbol is not null && Collected(tag)) { _list[tag] = entry with { Symbol = null }; Coverage.Hit("lego: GC collected a symbol"); }
+        step?.Invoke();          // the spec step is reported at its commit point, before the monitors hear of it
         Report();
     }
+
+    /// <summary>Trace validation: the list as the spec's CAS.tla sees it, (tag, holds a symbol, labelled fin) per entry.</summary>
+    private TlaSet ListView() => new(_list.Select(kv => (object)new object[] { kv.Key, kv.Value.Symbol is not null, kv.Value.Fin }));
 
     private void Reply(PhaseId id, object body) => Send(id.ReplyTo, body);
 
