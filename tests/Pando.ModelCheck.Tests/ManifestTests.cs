@@ -312,6 +312,9 @@ public class CatalogueTests
         Assert.Contains($"| {fast} fast, ", pando);
         Assert.Contains($"{RepoCatalogue.Entries.Count(e => e.Protocol == "Pando")} (PANDO-*)", pando);
         Assert.Contains("[F1](docs/findings.md#f1-pando-", pando);
+        var lego = ProtocolPages.StatusTable(RepoCatalogue, RepoManifest, RepoPTests, RepoCoyote,
+            ProtocolPages.Findings(Path.Combine(Repo.Root, "docs", "findings.md")), Repo.Root).Split('\n').Single(l => l.StartsWith("| [LEGOStore]", StringComparison.Ordinal));
+        Assert.Contains("`TraceABD`, `TraceCAS`", lego);
     }
 
     [Fact]

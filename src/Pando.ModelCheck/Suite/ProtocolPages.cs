@@ -77,11 +77,12 @@ public static partial class ProtocolPages
     private static string Count(int fast, int full) => full == 0 ? $"{fast} fast" : $"{fast} fast, {full} full";
 
     /// <summary>The README's status table.</summary>
-    public static string StatusTable(Catalogue catalogue, Manifest m, PTestManifest p, CoyoteTestManifest c, IReadOnlyList<Finding> findings)
+    public static string StatusTable(Catalogue catalogue, Manifest m, PTestManifest p, CoyoteTestManifest c, IReadOnlyList<Finding> findings,
+        string? repoRoot = null)
     {
         var sb = new StringBuilder();
-        sb.AppendLine("| protocol | TLA+ models (TLC) | P tests | Coyote tests | catalogue IDs | findings |");
-        sb.AppendLine("|---|---|---|---|---|---|");
+        sb.AppendLine("| protocol | TLA+ models (TLC) | P tests | Coyote tests | trace specs (Coyote runs checked by TLC) | catalogue IDs | findings |");
+        sb.AppendLine("|---|---|---|---|---|---|---|");
         foreach (var pr in All)
         {
             var models = m.Models.Where(x => x.Protocol == pr.Name).ToList();
@@ -99,9 +100,16 @@ public static partial class ProtocolPages
             var title = pr.Folder is null ? $"{pr.Title} (`specs/{pr.Name}.tla`)" : $"[{pr.Title}](docs/{pr.Folder}/README.md)";
             var fs = findings.Where(f => f.Protocol == pr.Name).Select(f => $"[{f.Id}](docs/findings.md#{f.Anchor})");
             var prefixes = ids.Select(x => x.Id[..x.Id.IndexOf('-')]).Distinct().Select(x => x + "-*");
+            // Trace specs live beside the protocol's model modules (configs/PROTOCOL/TraceX.tla with its cfg).
+            var traceDir = repoRoot is null ? null : Path.Combine(repoRoot, "configs", pr.Name);
+            var traces = traceDir is not null && Directory.Exists(traceDir)
+                ? Directory.EnumerateFiles(traceDir, "Trace*.tla").Where(f => File.Exists(Path.ChangeExtension(f, ".cfg")))
+                    .Select(f => $"`{Path.GetFileNameWithoutExtension(f)}`").Order(StringComparer.Ordinal).ToList()
+                : [];
             sb.AppendLine($"| {title} | {Models()} | " +
                           $"{Tests(pt.Count(x => x.Tier == Core.Tier.Fast), pt.Count(x => x.Tier == Core.Tier.Full), pt.Count(x => x.Expect.Kind == Core.VerdictKind.Pass), pt.Count)} | " +
                           $"{Tests(ct.Count(x => x.Tier == Core.Tier.Fast), ct.Count(x => x.Tier == Core.Tier.Full), ct.Count(x => x.Expect.Kind == Core.VerdictKind.Pass), ct.Count)} | " +
+                          $"{(traces.Count == 0 ? "—" : string.Join(", ", traces))} | " +
                           $"{ids.Count} ({string.Join(", ", prefixes)}) | {(fs.Any() ? string.Join(", ", fs) : "—")} |");
         }
         return sb.ToString();
@@ -200,7 +208,7 @@ public static partial class ProtocolPages
             var path = Path.Combine(root, rel);
             return File.Exists(path) ? File.ReadAllText(path) : throw new InputError($"{rel}: not found (a generated block is written into it)");
         }
-        list.Add(("README.md", Splice(Read("README.md"), "status", StatusTable(catalogue, m, p, c, findings), "README.md")));
+        list.Add(("README.md", Splice(Read("README.md"), "status", StatusTable(catalogue, m, p, c, findings, root), "README.md")));
         foreach (var pr in All.Where(x => x.Folder is not null))
         {
             var rel = $"docs/{pr.Folder}/README.md";
