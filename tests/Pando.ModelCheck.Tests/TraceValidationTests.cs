@@ -58,3 +58,18 @@ public class TraceValidationTests
         Assert.True(d.Match.Matched + 1 < d.Match.Length, $"diverged at event {d.Match.Matched + 1} of {d.Match.Length}");
     }
 }
+
+/// `./pando test --smoke` names its models and tests; each must exist in its manifest and run in the fast tier.
+public class SmokeSetTests
+{
+    [Fact]
+    public void Every_smoke_entry_is_in_its_manifest()
+    {
+        var models = Tlc.Manifest.Load(Path.Combine(Repo.Root, "configs", "models.json")).Models;
+        var p = P.PTestManifest.Load(Path.Combine(Repo.Root, "p-models", "tests.json")).Tests;
+        var coyote = CoyoteTestManifest.Load(Path.Combine(Repo.Root, "tests", "coyote.json")).Tests;
+        Assert.All(TestCommand.SmokeSet.Tlc, n => Assert.Contains(models, m => m.Name == n && m.Tier == Core.Tier.Fast));
+        Assert.All(TestCommand.SmokeSet.P, n => Assert.Contains(p, t => t.Name == n && t.Tier == Core.Tier.Fast));
+        Assert.All(TestCommand.SmokeSet.Coyote, n => Assert.Contains(coyote, t => t.Name == n && t.Tier == Core.Tier.Fast));
+    }
+}
