@@ -57,7 +57,10 @@ machine DataSite {
     ignore ePrepare, ePropose, eCommit, eFetch, eFetchAll, eCrash;
     on eRestart goto Up with {
       var i: int;
-      foreach (i in keys(slots)) { AnnounceSlot(i); }   // what the site restarts with (TLA+ Restart)
+      foreach (i in keys(slots)) {
+        AnnounceSlot(i);                                // what the site restarts with (TLA+ Restart)
+        announce eLocalPromise, (node = SiteSlot(id, i), promised = LB(slots[i].ppn), action = "Restart");   // PANDO-N2
+      }
     }
   }
 
@@ -85,6 +88,7 @@ machine DataSite {
       s.ppn = m.bal;
       slots[m.ver] = s;                                   // persisted before the reply
       AnnounceSlot(m.ver);
+      announce eLocalPromise, (node = SiteSlot(id, m.ver), promised = LB(m.bal), action = "Promise");   // PANDO-N1, N2
       announce eMonPromised, (site = id, ver = m.ver, bal = m.bal, apn = s.apn, vid = s.vid);
       NSend(net, m.replyTo, ePromise, (from = id, ver = m.ver, bal = m.bal, apn = s.apn,
                                   vid = s.vid, value = s.value, cmt = s.cmt));
@@ -111,6 +115,8 @@ machine DataSite {
     s.value = m.value;
     slots[m.ver] = s;
     announce eMonVoted, (site = id, ver = m.ver, bal = m.bal, vid = m.vid, value = m.value);
+    announce eLocalVote, (node = SiteSlot(id, m.ver), slot = VerName(m.ver), bal = LB(m.bal), value = VidName(m.vid),
+                          promised = LB(s.ppn), action = "Vote");                                         // PANDO-N1..N3
     AnnounceSlot(m.ver);
     if (cfg.mutant == M7_CMT_ON_VOTE) { MarkCommitted(m.ver, m.vid); }
     if (cfg.mutant == M12B_PRUNE_ON_ACCEPT) { Prune(m.ver); }     // M12b: GC before the version is chosen

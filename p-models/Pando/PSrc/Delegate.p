@@ -95,6 +95,11 @@ machine Delegate {
     if (o.outcome == O_USE_OWN || o.outcome == O_ADOPT) {
       d.stage = 1;
       att[k] = d;
+      if (ByRecovery(d.p1, o, cfg.params)) {                                          // PANDO-N6
+        if (o.outcome == O_USE_OWN) { AnnounceRecovery("delegate", ver, bal, d.p1, cfg.params, d.vid, true, "ProposeRecover"); }
+        else if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) { AnnounceRecovery("delegate", ver, bal, d.p1, cfg.params, d.vid, false, "ProposeRecover"); }
+        else { AnnounceRecovery("delegate", ver, bal, d.p1, cfg.params, o.vid, false, "ProposeRecover"); }
+      }
       if (o.outcome == O_USE_OWN) {
         Propose(ver, bal, d.vid, d.value, d.fe);
       } else {
@@ -122,6 +127,7 @@ machine Delegate {
     var d: tDelegation;
     d = att[Key(ver, bal)];
     announce eMonProposed, (ver = ver, bal = bal, vid = vid, value = value, kind = KIND_W, own = d.vid);
+    AnnouncePropose("delegate", ver, bal, vid, "Propose");                            // PANDO-N3
     Broadcast(net, sites, ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = fe, kind = KIND_W));
   }
 }

@@ -105,6 +105,7 @@ machine FrontEnd {
   state Delegated {
     entry {
       del.bal = NewBallot();
+      AnnounceBallotStart(Me(), op.ver, del.bal, "WriterPrepare");   // PANDO-N5
       NSend(net, delegate, eDelegate, (ver = op.ver, bal = del.bal, vid = op.vid, value = op.value, fe = this));
       Broadcast(net, sites, ePrepare, (ver = op.ver, bal = del.bal, replyTo = delegate, kind = KIND_W));   // TLA+ WriterPrepare(b), replies routed to the delegate
       StartTimer();
@@ -144,6 +145,7 @@ machine FrontEnd {
         Propose(dir.bal, op.vid, op.value, KIND_W);
       } else {
         dir.bal = NewBallot();
+        AnnounceBallotStart(Me(), op.ver, dir.bal, "WriterPrepare");   // PANDO-N5
         Broadcast(net, sites, ePrepare, (ver = op.ver, bal = dir.bal, replyTo = this, kind = KIND_W));   // TLA+ WriterPrepare(b)
       }
       StartTimer();
@@ -236,6 +238,11 @@ machine FrontEnd {
     o = Phase1Eval(dir.p1, true, cfg.params, cfg.mutant);
     if (RuleMatters(dir.p1, o, cfg.params) >= 1) { announce eWitRuleMatters; }
     if (RuleMatters(dir.p1, o, cfg.params) >= 2) { announce eWitRuleMatters2; }
+    if ((o.outcome == O_USE_OWN || o.outcome == O_ADOPT) && ByRecovery(dir.p1, o, cfg.params)) {   // PANDO-N6
+      if (o.outcome == O_USE_OWN) { AnnounceRecovery(Me(), op.ver, dir.bal, dir.p1, cfg.params, op.vid, true, "ProposeRecover"); }
+      else if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) { AnnounceRecovery(Me(), op.ver, dir.bal, dir.p1, cfg.params, op.vid, false, "ProposeRecover"); }
+      else { AnnounceRecovery(Me(), op.ver, dir.bal, dir.p1, cfg.params, o.vid, false, "ProposeRecover"); }
+    }
     if (o.outcome == O_USE_OWN) {
       dir.proposed = true;
       dir.fast = true;
@@ -260,6 +267,8 @@ machine FrontEnd {
     ver = op.ver;
     if (kind == KIND_W) { own = op.vid; } else { ver = readVer; }
     announce eMonProposed, (ver = ver, bal = bal, vid = vid, value = value, kind = kind, own = own);
+    if (kind == KIND_W) { AnnouncePropose(Me(), ver, bal, vid, "Propose"); }   // PANDO-N3
+    else { AnnouncePropose(Me(), ver, bal, vid, "ReadWriteBack"); }
     Broadcast(net, sites, ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = this, kind = kind));
   }
 
@@ -441,6 +450,7 @@ machine FrontEnd {
     entry {
       rb = default(tAttempt);
       rb.bal = NewBallot();
+      AnnounceBallotStart(Me(), readVer, rb.bal, "ReaderPrepare");   // PANDO-N5
       Broadcast(net, sites, ePrepare, (ver = readVer, bal = rb.bal, replyTo = this, kind = KIND_R));
       StartTimer();
     }
@@ -496,9 +506,11 @@ machine FrontEnd {
       ReturnRead(o.vid);                      // M6 on a Prepare-based read: no write-back
     } else if (o.outcome == O_ADOPT) {        // propose ONLY a recovered value (brief 4.7)
       rb.proposed = true;
+      if (ByRecovery(rb.p1, o, cfg.params)) { AnnounceRecovery(Me(), readVer, rb.bal, rb.p1, cfg.params, o.vid, false, "ReadWriteBack"); }   // PANDO-N6
       Propose(rb.bal, o.vid, o.value, KIND_R);
     } else if (o.outcome == O_NOTHING && cfg.mutant == MR3_READ_INVENTS_VID) {
       rb.proposed = true;                     // MR3: a vid no site accepted and no client asked for
+      if (ByRecovery(rb.p1, o, cfg.params)) { AnnounceRecovery(Me(), readVer, rb.bal, rb.p1, cfg.params, 900 + id, false, "ReadWriteBack"); }   // PANDO-N6
       Propose(rb.bal, 900 + id, 9, KIND_R);
     } else if (o.outcome == O_NOTHING && op.ver == 0) {
       RestartRead();                          // newest-version GET: J turned out empty; read again
@@ -544,6 +556,9 @@ machine FrontEnd {
     if (cfg.randomOrder) { rank = choose(5); }
     return (round = 0, tag = rank * 10000 + id * 100 + seqNo);
   }
+
+  // This front-end in node-local observations.
+  fun Me(): string { return format("fe{0}", id); }
 
   fun StartTimer() {
     curTimer = curTimer + 1;

@@ -129,6 +129,7 @@ machine Leader {
     }
     runs[ver] = r;
     announce eMonLeaderStarted, ver;
+    AnnounceBallotStart(format("leader{0}", tag), ver, r.bal, "WriterPrepare");   // PANDO-N5
     Broadcast(net, sites, ePrepare, (ver = ver, bal = r.bal, replyTo = this, kind = KIND_W));
   }
 
@@ -151,11 +152,15 @@ machine Leader {
         value = o.value;
         if (cfg.mutant != M11_FRESH_VID_ON_RECOVERY) { vid = o.vid; }
       }
+      if (ByRecovery(r.p1, o, cfg.params)) {                                       // PANDO-N6
+        AnnounceRecovery(format("leader{0}", tag), ver, r.bal, r.p1, cfg.params, vid, o.outcome == O_USE_OWN, "ProposeRecover");
+      }
       r.proposed = true;
       r.vid = vid;
       r.value = value;
       runs[ver] = r;
       announce eMonProposed, (ver = ver, bal = r.bal, vid = vid, value = value, kind = KIND_W, own = request[ver].vid);
+      AnnouncePropose(format("leader{0}", tag), ver, r.bal, vid, "Propose");      // PANDO-N3
       Broadcast(net, sites, ePropose, (ver = ver, bal = r.bal, vid = vid, value = value, replyTo = this, kind = KIND_W));
     } else if (o.outcome == O_KNOWN_CHOSEN) {
       Decide(ver, o.vid, NoBallot());

@@ -35,6 +35,7 @@ machine Harness {
 
       announce eMonConfig, (n = cfg.params.n, k = cfg.params.k, q1a = cfg.params.q1a,
                             q1b = cfg.params.q1b, q2 = cfg.params.q2);
+      announce eLocalConfig, "PANDO";
       net = new Network((drops = cfg.drops, dups = cfg.dups, crashes = cfg.crashes, restart = cfg.restart,
                          timerOdds = cfg.timerOdds, horizon = Horizon(cfg),
                          leaderFaults = cfg.leaderFaults, proxyCrashes = cfg.proxyCrashes));

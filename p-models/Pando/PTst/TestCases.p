@@ -27,43 +27,53 @@ machine TestV2Failover { start state S { entry { new Harness(WithFailover(Faulty
 // recoverable vids at different ballots (eWitRuleMatters2), where the recovery rule's highest, lowest and any differ.
 test tcV1Race [main=TestV1Race]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV1Race });
 test tcV5Race [main=TestV5Race]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV5Race });
 test tcV1Faults [main=TestV1Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV1Faults });
 test tcV2Faults [main=TestV2Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV2Faults });
 test tcV5Faults [main=TestV5Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV5Faults });
 test tcV2Versions [main=TestV2Versions]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV2Versions });
 test tcV2Failover [main=TestV2Failover]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV2Failover });
 test tcV2PrepareReads [main=TestV2PrepareReads]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV2PrepareReads });
 test tcV2Latest [main=TestV2Latest]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV2Latest });
 test tcV2Live [main=TestV2Live]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
-    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful, Reached,
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached,
     LeaderDecides, CputReturns
   in (union PandoSystem, { TestV2Live });
 
@@ -129,5 +139,13 @@ test tcM15LeaderDecides [main=TestM15]: assert LeaderDecides in (union PandoSyst
 test tcM15CputReturns [main=TestM15]: assert CputReturns in (union PandoSystem, { TestM15 });
 test tcM16NoGaps [main=TestM16]: assert NoGaps in (union PandoSystem, { TestM16 });
 test tcMR3Validity [main=TestMR3]: assert Validity in (union PandoSystem, { TestMR3 });
+// Node-local rules (PANDO-N1..N3, N5, N6; Common/PSpec/LocalRules.p): each caught at the wrong step itself.
+test tcM14VoteRespectsPromise [main=TestM14]: assert VoteRespectsPromise in (union PandoSystem, { TestM14 });
+test tcM13PromiseMonotone [main=TestM13]: assert PromiseMonotone in (union PandoSystem, { TestM13 });
+test tcM09BallotBindsValue [main=TestM09]: assert BallotBindsValue in (union PandoSystem, { TestM09 });
+test tcM15BallotFresh [main=TestM15]: assert BallotFresh in (union PandoSystem, { TestM15 });
+test tcM03SelectsRebuildable [main=TestM03Race]: assert SelectsRebuildable in (union PandoSystem, { TestM03Race });
+test tcM11SelectsRebuildable [main=TestM11]: assert SelectsRebuildable in (union PandoSystem, { TestM11 });
+test tcMR3SelectsRebuildable [main=TestMR3]: assert SelectsRebuildable in (union PandoSystem, { TestMR3 });
 test tcX6LeaderDecides [main=TestX6]: assert LeaderDecides in (union PandoSystem, { TestX6 });
 test tcX6CputReturns [main=TestX6]: assert CputReturns in (union PandoSystem, { TestX6 });
