@@ -330,7 +330,7 @@ public static class CoyoteCheckCommand
         if (readableLog is null) return;
         var msc = Path.Combine(Path.GetDirectoryName(readableLog)!, "messages.msc");
         if (!File.Exists(msc)) return;
-        File.WriteAllText(Path.ChangeExtension(msc, ".svg"), SequenceChart.Parse(File.ReadAllText(msc), msc).ToSvg());
+        File.WriteAllText(Path.ChangeExtension(msc, ".svg"), SequenceChart.SvgOfFile(msc));
     }
 
     /// <summary>The Markdown report (also the benchmark page written by --record).</summary>

@@ -45,8 +45,7 @@ public static class ExplainCommand
         {
             if (tracePath is not null) throw new UsageError("explain: --trace goes with --model");
             if (!File.Exists(msc)) throw new InputError($"{msc}: not found");
-            var chart = SequenceChart.Parse(File.ReadAllText(msc), msc);
-            return Write(outPath ?? Path.ChangeExtension(msc, ".svg"), chart.ToSvg());
+            return Write(outPath ?? Path.ChangeExtension(msc, ".svg"), SequenceChart.SvgOfFile(msc));
         }
 
         var root = Program.RepoRoot();

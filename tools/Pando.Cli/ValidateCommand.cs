@@ -126,7 +126,7 @@ public static class ValidateCommand
         if (cas)
             constants.AddRange([
                 ("TrGarbage", SpecStep.Tla(LegoValues.Show(LegoValues.Garbage))), ("TrK", $"{p.K}"), ("TrQ3", $"{p.Q3}"), ("TrQ4", $"{p.Q4}"),
-                ("TrDelta", $"{p.Delta}"), ("TrArtGuard", p.PaperGuard ? "FALSE" : "TRUE"), ("TrMaxAttempts", "4"),
+                ("TrDelta", $"{p.Delta}"), ("TrArtGuard", p.PaperGuard ? "FALSE" : "TRUE"), ("TrMaxAttempts", $"{LegoInit.DefaultMaxAttempts}"),
                 ("TrAckCopies", "6"),
             ]);
         var data = TraceValidator.DataModule($"Trace{spec}Data", constants, traces);

@@ -217,7 +217,7 @@ public static partial class ProtocolPages
             foreach (var msc in Directory.EnumerateFiles(Path.Combine(root, "docs", pr.Folder!), "*.msc").Order(StringComparer.Ordinal))
             {
                 var relMsc = Path.GetRelativePath(root, msc).Replace('\\', '/');
-                list.Add((Path.ChangeExtension(relMsc, ".svg"), SequenceChart.Parse(File.ReadAllText(msc), relMsc).ToSvg()));
+                list.Add((Path.ChangeExtension(relMsc, ".svg"), SequenceChart.SvgOfFile(msc, relMsc)));
             }
         }
         return list;

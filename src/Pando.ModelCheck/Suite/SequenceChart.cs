@@ -52,6 +52,12 @@ public sealed class SequenceChart
     /// <summary>Rows in order.</summary>
     public required IReadOnlyList<Row> Rows { get; init; }
 
+    /// <summary>
+    /// The SVG of a chart file in the text form: the one path from an <c>.msc</c> file to its picture (protocol pages,
+    /// <c>./pando explain --msc</c>, a Coyote bug's <c>messages.msc</c>). <paramref name="name"/> is how errors name the file.
+    /// </summary>
+    public static string SvgOfFile(string path, string? name = null) => Parse(File.ReadAllText(path), name ?? path).ToSvg();
+
     /// <summary>Parses the text form; an <see cref="InputError"/> names the file, the line and what is wrong.</summary>
     public static SequenceChart Parse(string text, string file)
     {

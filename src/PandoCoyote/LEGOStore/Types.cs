@@ -240,8 +240,10 @@ public sealed class LegoInit(int id, LegoParams p, LegoMutant mutant, ActorId ne
     public IReadOnlyList<ActorId> Servers { get; } = servers;
     /// <summary>Clients only: the operations, run one at a time.</summary>
     public IReadOnlyList<LegoOp> Ops { get; init; } = [];
+    /// <summary>The attempts a GET may make unless a deployment sets <see cref="MaxAttempts"/> (no deployment does; the CAS trace spec's TrMaxAttempts is this).</summary>
+    public const int DefaultMaxAttempts = 4;
     /// <summary>Clients only: attempts a GET may make before it gives up (a RETRY starts a new attempt).</summary>
-    public int MaxAttempts { get; init; } = 4;
+    public int MaxAttempts { get; init; } = DefaultMaxAttempts;
     /// <summary>Servers: the configuration the server belongs to (1 = old, 2 = new); 1 without reconfiguration.</summary>
     public int Cfg { get; init; } = 1;
     /// <summary>Clients: the configurations by number (index 0 = configuration 1), when a reconfiguration runs.</summary>
