@@ -130,15 +130,14 @@ public static partial class ProtocolPages
         sb.AppendLine($"### Properties ({ids.Count})");
         sb.AppendLine();
         sb.AppendLine("Each ID names one property at every level; [the catalogue](../invariants.md) links each to its definitions and lists the mutants that must break it.");
-        sb.AppendLine("Levels: T = a TLA+ definition checked by TLC, P = a P monitor, C = a C# monitor on the Coyote actors.");
+        sb.AppendLine("The three name columns are the property's name at each level: the TLA+ definition TLC checks, the P spec monitor,");
+        sb.AppendLine("and the C# monitor on the Coyote actors (— where that level does not check it).");
         sb.AppendLine();
-        sb.AppendLine("| ID | property | kind | levels | statement |");
-        sb.AppendLine("|---|---|---|---|---|");
+        sb.AppendLine("| ID | property | kind | TLA+ | P | C# | statement |");
+        sb.AppendLine("|---|---|---|---|---|---|---|");
+        static string Name(string? n) => n is null ? "—" : $"`{Cell(n)}`";
         foreach (var e in ids)
-        {
-            var levels = string.Join(" ", new[] { e.Tla is null ? null : "T", e.P is null ? null : "P", e.CSharp is null ? null : "C" }.Where(x => x is not null));
-            sb.AppendLine($"| {e.Id} | {Cell(e.Name)} | {Cell(e.KindText)} | {levels} | {Cell(e.Statement)} |");
-        }
+            sb.AppendLine($"| {e.Id} | {Cell(e.Name)} | {Cell(e.KindText)} | {Name(e.Tla)} | {Name(e.P)} | {Name(e.CSharp)} | {Cell(e.Statement)} |");
 
         var models = m.Models.Where(x => x.Protocol == pr.Name).ToList();
         sb.AppendLine();
