@@ -14,15 +14,22 @@ event eWitLearned;       // a value was learned
 event eWitRebuilt;       // a value was rebuilt from shares and proposed again
 event eWitCrossBallot;   // ... from shares accepted in two ballots
 event eWitFree;          // pieces were reported but none rebuildable: a free choice
+// "Rule matters" (issue 46), announced in SelectValue: the Phase-1 quorum reported shares of two vids at two ballots,
+// so "the rebuildable vid of the highest ballot" differs from "any reported vid". (Two rebuildable vids in one
+// quorum, where it also differs from "the lowest ballot's", needs set D and is reached about once in 10,000
+// schedules here: the P model does not declare that witness; the C# RSP_D_conflict_busy does.)
+event eWitRuleMatters;
 
 // One witness monitor for the project (the harness reads the coverage of the monitor named Reached):
 // the single-decree witnesses, the log's (PSpec/LogObservations.p) and the network's.
 spec Reached observes eWitLearned, eWitRebuilt, eWitCrossBallot, eWitFree, eWitDrop, eWitDup, eWitCrash, eWitRestart,
                       eWitLWriteDone, eWitLReadOfWrite, eWitLFastServed, eWitLRecovery, eWitLTakeover, eWitLReady,
-                      eWitLRebuilt, eWitLNoOp, eWitLCheckpoint, eWitLTruncate, eWitLFlagged, eWitLeaderFailover, eWitLeaderDuel {
+                      eWitLRebuilt, eWitLNoOp, eWitLCheckpoint, eWitLTruncate, eWitLFlagged, eWitLeaderFailover, eWitLeaderDuel,
+                      eWitRuleMatters, eWitTargetDrop, eWitTargetDup {
   start state Watching {
     ignore eWitLearned, eWitRebuilt, eWitCrossBallot, eWitFree, eWitDrop, eWitDup, eWitCrash, eWitRestart,
            eWitLWriteDone, eWitLReadOfWrite, eWitLFastServed, eWitLRecovery, eWitLTakeover, eWitLReady,
-           eWitLRebuilt, eWitLNoOp, eWitLCheckpoint, eWitLTruncate, eWitLFlagged, eWitLeaderFailover, eWitLeaderDuel;
+           eWitLRebuilt, eWitLNoOp, eWitLCheckpoint, eWitLTruncate, eWitLFlagged, eWitLeaderFailover, eWitLeaderDuel,
+           eWitRuleMatters, eWitTargetDrop, eWitTargetDup;
   }
 }

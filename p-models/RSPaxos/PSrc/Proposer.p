@@ -139,6 +139,7 @@ machine Proposer {
     foreach (a in keys(promises)) {
       if (promises[a].vid != 0) { seen = true; groups += (KeyOf(promises[a])); }
     }
+    RuleMatters();
     threshold = cfg.x;
     if (cfg.mutant == RM_M10) { threshold = cfg.x - 1; }
     foreach (k in groups) {
@@ -159,6 +160,20 @@ machine Proposer {
     if (BallotsOf(VidOfKey(best)) > 1) { announce eWitCrossBallot; }
     announce eMonRebuilt, VidOfKey(best);
     return VidOfKey(best);
+  }
+
+  // "Rule matters" witness (issue 46), whatever the mutant: the quorum reported shares of two vids at two ballots.
+  fun RuleMatters() {
+    var a: int;
+    var b: int;
+    foreach (a in keys(promises)) {
+      foreach (b in keys(promises)) {
+        if (promises[a].vid != 0 && promises[b].vid != 0 && promises[a].vid != promises[b].vid && promises[a].accBal != promises[b].accBal) {
+          announce eWitRuleMatters;
+          return;
+        }
+      }
+    }
   }
 
   // The pieces the Phase-1 quorum reported, as received (for the node-local rule N6).

@@ -30,7 +30,8 @@ enum tRspMutant {
 }
 
 type tRspConfig = (n: int, x: int, qr: int, qw: int, proposers: int, rounds: int, mutant: tRspMutant,
-                   drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int, timers: bool);
+                   drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int, timers: bool,
+                   targeted: bool);
 
 // What an acceptor reports in a promise: its accepted ballot and vid (0, 0: nothing accepted).
 type tPromise = (acc: int, bal: int, accBal: int, vid: int, idx: int);

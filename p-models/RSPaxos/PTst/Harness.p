@@ -17,6 +17,13 @@ machine Harness {
                          timerOdds = cfg.timerOdds, horizon = cfg.horizon, leaderFaults = false, proxyCrashes = false));
       while (i < cfg.n) { accs += (i, new Acceptor((id = i, cfg = cfg, net = net))); i = i + 1; }
       send net, eNetCrashTargets, accs;
+      if (cfg.targeted) {
+        // Conflict-forcing (issue 46): Accepts lost on purpose leave a vid's shares at a few acceptors for the next
+        // proposer to find; Promise and Accepted replies duplicated on purpose reach the counts that must ignore them.
+        send net, eNetTarget, (drop = true, ev = eAccept, count = 8, odds = 2);
+        send net, eNetTarget, (drop = false, ev = ePromise, count = 2, odds = 3);
+        send net, eNetTarget, (drop = false, ev = eAccepted, count = 2, odds = 3);
+      }
       i = 0;
       while (i < cfg.proposers) { props += (i, new Proposer((id = i, cfg = cfg, net = net))); i = i + 1; }
       i = 0;
@@ -28,17 +35,24 @@ machine Harness {
 // Two duelling proposers, three rounds each, loss, duplication, reordering, acceptor crash-restarts, timers.
 fun Faulty(n: int, x: int, qr: int, qw: int, m: tRspMutant): tRspConfig {
   return (n = n, x = x, qr = qr, qw = qw, proposers = 2, rounds = 3, mutant = m,
-          drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 20, horizon = 60, timers = true);
+          drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 20, horizon = 60, timers = true, targeted = false);
 }
 
 // Three proposers with two rounds each: more ballots with partial accepts (M3, M4 need three ballots).
 fun Crowded(n: int, x: int, qr: int, qw: int, m: tRspMutant): tRspConfig {
   return (n = n, x = x, qr = qr, qw = qw, proposers = 3, rounds = 2, mutant = m,
-          drops = 1, dups = 1, crashes = 1, restart = true, timerOdds = 12, horizon = 60, timers = true);
+          drops = 1, dups = 1, crashes = 1, restart = true, timerOdds = 12, horizon = 60, timers = true, targeted = false);
+}
+
+// Conflict-forcing (issue 46): three proposers with three rounds each and the targeted faults above, so a Phase-1
+// quorum reports shares of two vids at two ballots.
+fun Conflict(n: int, x: int, qr: int, qw: int, m: tRspMutant): tRspConfig {
+  return (n = n, x = x, qr = qr, qw = qw, proposers = 3, rounds = 3, mutant = m,
+          drops = 1, dups = 1, crashes = 1, restart = true, timerOdds = 12, horizon = 80, timers = true, targeted = true);
 }
 
 // Liveness (brief §6.2 L1): one proposer, no loss, no timers, one acceptor down for good (F_live = 1).
 fun Live(n: int, x: int, qr: int, qw: int, m: tRspMutant): tRspConfig {
   return (n = n, x = x, qr = qr, qw = qw, proposers = 1, rounds = 1, mutant = m,
-          drops = 0, dups = 1, crashes = 1, restart = false, timerOdds = 20, horizon = 20, timers = false);
+          drops = 0, dups = 1, crashes = 1, restart = false, timerOdds = 20, horizon = 20, timers = false, targeted = false);
 }

@@ -10,6 +10,8 @@ machine TestA { start state S { entry { new Harness(Faulty(4, 2, 3, 3, RM_NONE))
 machine TestThreeProposers { start state S { entry { new Harness(Crowded(4, 2, 3, 3, RM_NONE)); } } }
 machine TestC { start state S { entry { new Harness(Faulty(5, 3, 4, 4, RM_NONE)); } } }
 machine TestD { start state S { entry { new Harness(Crowded(5, 2, 4, 3, RM_NONE)); } } }
+machine TestConflictA { start state S { entry { new Harness(Conflict(4, 2, 3, 3, RM_NONE)); } } }
+machine TestConflictD { start state S { entry { new Harness(Conflict(5, 2, 4, 3, RM_NONE)); } } }
 machine TestLive { start state S { entry { new Harness(Live(4, 2, 3, 3, RM_NONE)); } } }
 
 test tcRspMcA [main=TestA]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
@@ -20,6 +22,12 @@ test tcRspPaperSizes [main=TestC]: assert Agreement, Validity, LearnedChosen, Sh
   VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestC });
 test tcRspAsymmetric [main=TestD]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
   VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestD });
+// Conflict-forcing (issue 46): a Phase-1 quorum reports shares of two vids at two ballots (eWitRuleMatters), on a
+// four-acceptor set and on set D, where a quorum can hold two decode thresholds.
+test tcRspConflictA [main=TestConflictA]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestConflictA });
+test tcRspConflictD [main=TestConflictD]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestConflictD });
 test tcRspLive [main=TestLive]: assert Agreement, Recoverable, ShareIndexIntegrity, EventualDecision,
   VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, Reached in (union RspSystem, { TestLive });
 
