@@ -95,20 +95,15 @@ machine Delegate {
     if (o.outcome == O_USE_OWN || o.outcome == O_ADOPT) {
       d.stage = 1;
       att[k] = d;
-      if (ByRecovery(d.p1, o, cfg.params)) {                                          // PANDO-N6
-        if (o.outcome == O_USE_OWN) { AnnounceRecovery("delegate", ver, bal, d.p1, cfg.params, d.vid, true, "ProposeRecover"); }
-        else if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) { AnnounceRecovery("delegate", ver, bal, d.p1, cfg.params, d.vid, false, "ProposeRecover"); }
-        else { AnnounceRecovery("delegate", ver, bal, d.p1, cfg.params, o.vid, false, "ProposeRecover"); }
-      }
       if (o.outcome == O_USE_OWN) {
-        Propose(ver, bal, d.vid, d.value, d.fe);
+        Propose(ver, bal, d.vid, d.value, d.fe, o);
       } else {
         if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) {
-          Propose(ver, bal, d.vid, o.value, d.fe);      // M11: recovered value under the FE's own vid
+          Propose(ver, bal, d.vid, o.value, d.fe, o);      // M11: recovered value under the FE's own vid
         } else {
           if (o.vid != d.vid) { announce eWitRecovery; }
           NSend(net, d.fe, eDelegateAdopted, (ver = ver, bal = bal, vid = o.vid));
-          Propose(ver, bal, o.vid, o.value, d.fe);
+          Propose(ver, bal, o.vid, o.value, d.fe, o);
         }
       }
     } else if (o.outcome == O_KNOWN_CHOSEN) {
@@ -123,9 +118,11 @@ machine Delegate {
     }
   }
 
-  fun Propose(ver: int, bal: tBallot, vid: int, value: int, fe: machine) {
+  // Phase 2 for the evaluation o; when the recovery rule decided it, PANDO-N6 judges the vid actually proposed.
+  fun Propose(ver: int, bal: tBallot, vid: int, value: int, fe: machine, o: tEval) {
     var d: tDelegation;
     d = att[Key(ver, bal)];
+    if (ByRecovery(d.p1, o, cfg.params)) { AnnounceRecovery("delegate", ver, bal, d.p1, cfg.params, vid, o.outcome == O_USE_OWN, "ProposeRecover"); }
     announce eMonProposed, (ver = ver, bal = bal, vid = vid, value = value, kind = KIND_W, own = d.vid);
     AnnouncePropose("delegate", ver, bal, vid, "Propose");                            // PANDO-N3
     Broadcast(net, sites, ePropose, (ver = ver, bal = bal, vid = vid, value = value, replyTo = fe, kind = KIND_W));

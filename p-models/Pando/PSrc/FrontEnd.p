@@ -238,20 +238,15 @@ machine FrontEnd {
     o = Phase1Eval(dir.p1, true, cfg.params, cfg.mutant);
     if (RuleMatters(dir.p1, o, cfg.params) >= 1) { announce eWitRuleMatters; }
     if (RuleMatters(dir.p1, o, cfg.params) >= 2) { announce eWitRuleMatters2; }
-    if ((o.outcome == O_USE_OWN || o.outcome == O_ADOPT) && ByRecovery(dir.p1, o, cfg.params)) {   // PANDO-N6
-      if (o.outcome == O_USE_OWN) { AnnounceRecovery(Me(), op.ver, dir.bal, dir.p1, cfg.params, op.vid, true, "ProposeRecover"); }
-      else if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) { AnnounceRecovery(Me(), op.ver, dir.bal, dir.p1, cfg.params, op.vid, false, "ProposeRecover"); }
-      else { AnnounceRecovery(Me(), op.ver, dir.bal, dir.p1, cfg.params, o.vid, false, "ProposeRecover"); }
-    }
     if (o.outcome == O_USE_OWN) {
       dir.proposed = true;
       dir.fast = true;
-      Propose(dir.bal, op.vid, op.value, KIND_W);
+      ProposeAfter(dir.p1, o, dir.bal, op.vid, op.value, KIND_W);
     } else if (o.outcome == O_ADOPT) {
       dir.proposed = true;
       if (o.vid != op.vid) { announce eWitRecovery; }
-      if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) { Propose(dir.bal, op.vid, o.value, KIND_W); }
-      else { Propose(dir.bal, o.vid, o.value, KIND_W); }
+      if (cfg.mutant == M11_FRESH_VID_ON_RECOVERY) { ProposeAfter(dir.p1, o, dir.bal, op.vid, o.value, KIND_W); }
+      else { ProposeAfter(dir.p1, o, dir.bal, o.vid, o.value, KIND_W); }
     } else if (o.outcome == O_KNOWN_CHOSEN) {
       Finish(o.vid, NoBallot());
     } else if (o.outcome == O_DECIDED_LATER) {
@@ -259,6 +254,18 @@ machine FrontEnd {
     } else if (o.outcome == O_BLOCKED) {
       goto ToLeader;
     }
+  }
+
+  // Propose after a Phase-1 evaluation: when the recovery rule decided it, PANDO-N6 judges the vid actually proposed
+  // (own: a writer's request vid kept because nothing was recoverable; a reader has no value of its own).
+  fun ProposeAfter(st: tPhase1, o: tEval, bal: tBallot, vid: int, value: int, kind: tKind) {
+    var ver: int;
+    var action: string;
+    ver = op.ver;
+    action = "ProposeRecover";
+    if (kind == KIND_R) { ver = readVer; action = "ReadWriteBack"; }
+    if (ByRecovery(st, o, cfg.params)) { AnnounceRecovery(Me(), ver, bal, st, cfg.params, vid, o.outcome == O_USE_OWN, action); }
+    Propose(bal, vid, value, kind);
   }
 
   fun Propose(bal: tBallot, vid: int, value: int, kind: tKind) {
@@ -506,12 +513,10 @@ machine FrontEnd {
       ReturnRead(o.vid);                      // M6 on a Prepare-based read: no write-back
     } else if (o.outcome == O_ADOPT) {        // propose ONLY a recovered value (brief 4.7)
       rb.proposed = true;
-      if (ByRecovery(rb.p1, o, cfg.params)) { AnnounceRecovery(Me(), readVer, rb.bal, rb.p1, cfg.params, o.vid, false, "ReadWriteBack"); }   // PANDO-N6
-      Propose(rb.bal, o.vid, o.value, KIND_R);
+      ProposeAfter(rb.p1, o, rb.bal, o.vid, o.value, KIND_R);
     } else if (o.outcome == O_NOTHING && cfg.mutant == MR3_READ_INVENTS_VID) {
       rb.proposed = true;                     // MR3: a vid no site accepted and no client asked for
-      if (ByRecovery(rb.p1, o, cfg.params)) { AnnounceRecovery(Me(), readVer, rb.bal, rb.p1, cfg.params, 900 + id, false, "ReadWriteBack"); }   // PANDO-N6
-      Propose(rb.bal, 900 + id, 9, KIND_R);
+      ProposeAfter(rb.p1, o, rb.bal, 900 + id, 9, KIND_R);
     } else if (o.outcome == O_NOTHING && op.ver == 0) {
       RestartRead();                          // newest-version GET: J turned out empty; read again
     } else if (o.outcome == O_NOTHING) {
