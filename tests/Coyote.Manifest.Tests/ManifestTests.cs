@@ -23,14 +23,19 @@ public class ManifestTests
 
     private static readonly CoyoteTestManifest Manifest = CoyoteTestManifest.Load(Path.Combine(Root, "tests", "coyote.json"));
 
-    /// <summary>The cases: the fast tier, of PANDO_MANIFEST_PROTOCOL if set, passing tests only if PANDO_MANIFEST_KIND=pass.</summary>
+    /// <summary>
+    /// The cases: the fast tier, of PANDO_MANIFEST_PROTOCOL if set, passing tests only if PANDO_MANIFEST_KIND=pass, and only
+    /// the comma-separated names in PANDO_MANIFEST_TESTS if set (<c>./pando mutate --test</c>).
+    /// </summary>
     public static TheoryData<string> Cases()
     {
         var protocol = Environment.GetEnvironmentVariable("PANDO_MANIFEST_PROTOCOL");
         bool passOnly = Environment.GetEnvironmentVariable("PANDO_MANIFEST_KIND") == "pass";
+        var only = (Environment.GetEnvironmentVariable("PANDO_MANIFEST_TESTS") ?? "").Split(',', StringSplitOptions.RemoveEmptyEntries).ToHashSet();
         var data = new TheoryData<string>();
         foreach (var t in Manifest.Tests.Where(t => t.RunsIn(Tier.Fast)))
-            if ((string.IsNullOrEmpty(protocol) || t.Protocol == protocol) && (!passOnly || t.Expect.Kind == VerdictKind.Pass))
+            if ((string.IsNullOrEmpty(protocol) || t.Protocol == protocol) && (!passOnly || t.Expect.Kind == VerdictKind.Pass)
+                && (only.Count == 0 || only.Contains(t.Name)))
                 data.Add(t.Name);
         return data;
     }

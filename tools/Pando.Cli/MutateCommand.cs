@@ -15,7 +15,7 @@ public static class MutateCommand
     /// <summary>Help text.</summary>
     public const string Help = """
         usage: ./pando mutate --protocol P [--level csharp|p|tla] [--tests pass|all] [--file F]... [--method M]... [--record]
-                              [--concurrency N]                                  (csharp)
+                              [--concurrency N] [--test NAME]...                 (csharp)
                               [--operator O]... [--jobs N] [--resume] [--list] [--limit N]   (p, tla)
 
         --level csharp (the default) runs Stryker.NET (the dotnet tool pinned in .config/dotnet-tools.json) over the C# role classes of protocol P
@@ -32,6 +32,9 @@ public static class MutateCommand
           --method M       mutate only the bodies of the methods named M in those files (repeatable; Stryker's
                            character spans), e.g. a protocol's core handlers
           --concurrency N  Stryker's parallel test runners (default 2)
+          --test NAME      only this fast-tier Coyote test of P as the test command (repeatable): a surviving mutant
+                           costs one run of every chosen test, so a subset makes a sweep of the core handlers fit in
+                           an hour; a mutant it kills is killed by the fast tier, so its score is a lower bound
           --record         write the protocol's row, its survivors and the wall time into docs/benchmarks/mutation.md
         Output: .pando/out/mutate/P/ (Stryker's JSON and HTML reports, the generated config). A full sweep of one
         protocol takes tens of minutes to hours on 2 cores; docs/benchmarks/mutation.md records the measured times.
@@ -70,6 +73,7 @@ public static class MutateCommand
         var files = new List<string>();
         var methods = new List<string>();
         var operators = new List<string>();
+        var testNames = new List<string>();
         int concurrency = 2, jobs = 2;
         int? limit = null;
         bool record = false, resume = false, list = false;
@@ -84,6 +88,7 @@ public static class MutateCommand
                 case "--file": files.Add(a.Value(t)); break;
                 case "--method": methods.Add(a.Value(t)); break;
                 case "--concurrency": concurrency = a.IntValue(t, 1); break;
+                case "--test": testNames.Add(a.Value(t)); break;
                 case "--record": record = true; break;
                 case "--operator": operators.Add(a.Value(t)); break;
                 case "--jobs": jobs = a.IntValue(t, 1); break;
@@ -111,6 +116,7 @@ public static class MutateCommand
             throw new UsageError("mutate: --operator, --resume, --list and --limit belong to the operator sweep (--level p or tla)");
 
         var root = Program.RepoRoot();
+        CheckTests(Pando.ModelCheck.Coyote.CoyoteTestManifest.Load(Path.Combine(root, "tests", "coyote.json")), protocol, tests, testNames);
         var protoDir = Path.Combine(root, "src", "PandoCoyote", protocol);
         var chosen = files.Count > 0 ? files : [.. RoleFiles[protocol]];
         foreach (var f in chosen)
@@ -145,7 +151,9 @@ public static class MutateCommand
         psi.Environment["PANDO_ROOT"] = root;
         psi.Environment["PANDO_MANIFEST_PROTOCOL"] = protocol;
         psi.Environment["PANDO_MANIFEST_KIND"] = tests;
-        Console.WriteLine($"mutate: Stryker.NET over {string.Join(", ", chosen)} of {protocol}, tests: the {tests} fast-tier Coyote tests; output {outDir}");
+        psi.Environment["PANDO_MANIFEST_TESTS"] = string.Join(",", testNames);
+        var which = testNames.Count > 0 ? string.Join(", ", testNames) : $"the {tests} fast-tier Coyote tests";
+        Console.WriteLine($"mutate: Stryker.NET over {string.Join(", ", chosen)} of {protocol}, tests: {which}; output {outDir}");
         var clock = Stopwatch.StartNew();
         using (var p = Process.Start(psi) ?? throw new InputError("mutate: could not start dotnet stryker (run dotnet tool restore)"))
         {
@@ -158,7 +166,7 @@ public static class MutateCommand
             ?? throw new InputError($"mutate: Stryker wrote no mutation-report.json under {outDir}");
         var summary = Summarize(report, protocol);
         Console.WriteLine(summary.Row(clock.Elapsed));
-        if (record) Record(root, summary, clock.Elapsed, tests, chosen, methods, concurrency);
+        if (record) Record(root, summary, clock.Elapsed, tests, chosen, methods, testNames, concurrency);
         return 0;
     }
 
@@ -252,7 +260,24 @@ public static class MutateCommand
         return $"{name}:{line} {m["mutatorName"]?.GetValue<string>()} → `{(m["replacement"]?.GetValue<string>() ?? "").Replace("\n", " ", StringComparison.Ordinal).Replace("|", "\\|", StringComparison.Ordinal)}` ({status})";
     }
 
-    private static void Record(string root, Summary s, TimeSpan wall, string tests, IReadOnlyList<string> files, IReadOnlyList<string> methods, int concurrency)
+    /// <summary>
+    /// Every <c>--test</c> name must be a fast-tier Coyote test of <paramref name="protocol"/> (a passing one under
+    /// <c>--tests pass</c>); the first that is not is one input error naming it, before anything is written.
+    /// </summary>
+    public static void CheckTests(Pando.ModelCheck.Coyote.CoyoteTestManifest manifest, string protocol, string tests, IReadOnlyList<string> names)
+    {
+        foreach (var n in names)
+        {
+            var t = manifest.Tests.FirstOrDefault(x => x.Name == n)
+                ?? throw new InputError($"mutate: --test {n}: no such test in tests/coyote.json");
+            if (t.Protocol != protocol) throw new InputError($"mutate: --test {n} is a {t.Protocol} test, not {protocol}");
+            if (!t.RunsIn(Pando.ModelCheck.Core.Tier.Fast)) throw new InputError($"mutate: --test {n} is not in the fast tier");
+            if (tests == "pass" && t.Expect.Kind != Pando.ModelCheck.Core.VerdictKind.Pass)
+                throw new InputError($"mutate: --test {n} expects a bug, and --tests pass takes passing tests only (add --tests all)");
+        }
+    }
+
+    private static void Record(string root, Summary s, TimeSpan wall, string tests, IReadOnlyList<string> files, IReadOnlyList<string> methods, IReadOnlyList<string> testNames, int concurrency)
     {
         var path = Path.Combine(root, "docs", "benchmarks", "mutation.md");
         var text = File.Exists(path) ? File.ReadAllText(path) : "";
@@ -262,7 +287,8 @@ public static class MutateCommand
         sb.AppendLine(begin);
         sb.AppendLine(CultureInfo.InvariantCulture, $"### {s.Protocol} (C#, Stryker.NET)");
         sb.AppendLine();
-        var args = string.Concat(files.Select(f => $" --file {f}")) + string.Concat(methods.Select(m => $" --method {m}"));
+        var args = string.Concat(files.Select(f => $" --file {f}")) + string.Concat(methods.Select(m => $" --method {m}"))
+            + string.Concat(testNames.Select(n => $" --test {n}"));
         sb.AppendLine(CultureInfo.InvariantCulture, $"Command: `./pando mutate --protocol {s.Protocol}{args} --tests {tests} --concurrency {concurrency} --record`.");
         sb.AppendLine();
         sb.AppendLine("| protocol | killed | survived | timeout | no coverage | other (compile error, ignored) | score | wall time |");
