@@ -179,7 +179,7 @@ public class CoyoteCliTests
         foreach (var t in manifest["tests"]!.AsArray().ToList())
         {
             var name = t!["name"]!.GetValue<string>();
-            if (name == "Pando_M04_Agreement") { t["expect"] = "pass"; keep.Add(t.DeepClone()); }
+            if (name == "Pando_M4_Agreement") { t["expect"] = "pass"; keep.Add(t.DeepClone()); }
             if (name == "Pando_V1_none_conflict") { t.AsObject().Remove("reaches"); t["expect"] = "violates Agreement [PANDO-S1]"; t["iterations"]!["fast"] = 10; keep.Add(t.DeepClone()); }
         }
         var path = Path.GetTempFileName();
@@ -192,7 +192,7 @@ public class CoyoteCliTests
                 var r = Repo.RunCli(["check", "--coyote", "--manifest", path, "--jobs", jobs]);
                 Assert.True(r.Code == 1, r.Out + r.Err);
                 Assert.Contains(jobs == "1" ? "one at a time" : "2 processes, each one test at a time", r.Out);
-                Assert.Matches(@"FAILED Pando_M04_Agreement: UNEXPECTED violates \w+ \[PANDO-S\d+\]: expected to pass", r.Out);
+                Assert.Matches(@"FAILED Pando_M4_Agreement: UNEXPECTED violates \w+ \[PANDO-S\d+\]: expected to pass", r.Out);
                 Assert.Contains("FAILED Pando_V1_none_conflict: MISSING VIOLATION: expected violates Agreement [PANDO-S1], but Coyote found no violation in 10 iterations", r.Out);
                 Assert.Contains("coyote: 0 passed, 2 failed", r.Out);
             }

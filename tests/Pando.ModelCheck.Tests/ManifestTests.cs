@@ -410,7 +410,7 @@ public class CatalogueTests
     {
         var without = new Catalogue { Entries = RepoCatalogue.Entries.Select(e => e.P == "CommitSound" ? e with { P = null } : e).ToList() };
         var problems = without.Problems(RepoManifest, RepoPTests);
-        Assert.Contains(problems, p => p.Contains("P test tcM07CommitSound expects a violation of monitor CommitSound, which no catalogue entry names"));
+        Assert.Contains(problems, p => p.Contains("P test tcM7CommitSound expects a violation of monitor CommitSound, which no catalogue entry names"));
     }
 
     [Fact]
@@ -420,7 +420,7 @@ public class CatalogueTests
             new CatalogueEntry("PANDO-Z", "Extra", "Pando", "Pando", "AgreementInv", "invariant", "s", "t", null, "NoSuchMonitor")] };
         var problems = extra.Problems(RepoManifest, RepoPTests, RepoCoyote);
         Assert.Contains(problems, p => p.Contains("no Coyote test in tests/coyote.json is expected to violate C# monitor NoSuchMonitor"));
-        Assert.Contains(problems, p => p.Contains("Coyote test Pando_M07_CommitSound expects a violation of monitor CommitSound, which no catalogue entry names"));
+        Assert.Contains(problems, p => p.Contains("Coyote test Pando_M7_CommitSound expects a violation of monitor CommitSound, which no catalogue entry names"));
     }
 
     [Fact]

@@ -19,8 +19,8 @@ public class MutateCliTests
     [InlineData("src/PandoCoyote/PQR/Nope.cs does not exist", "mutate", "--protocol", "PQR", "--file", "Nope.cs")]
     [InlineData("mutate: --test Nope: no such test in tests/coyote.json", "mutate", "--protocol", "PQR", "--test", "Nope")]
     [InlineData("mutate: --test Pando_V2_live is a Pando test, not PQR", "mutate", "--protocol", "PQR", "--test", "Pando_V2_live")]
-    [InlineData("mutate: --test Pando_M01_Agreement expects a bug, and --tests pass takes passing tests only", "mutate", "--protocol", "Pando", "--test", "Pando_M01_Agreement")]
-    [InlineData("mutate: --test Pando_M09_OneProposal is not in the fast tier", "mutate", "--protocol", "Pando", "--tests", "all", "--test", "Pando_M09_OneProposal")]
+    [InlineData("mutate: --test Pando_M1_Agreement expects a bug, and --tests pass takes passing tests only", "mutate", "--protocol", "Pando", "--test", "Pando_M1_Agreement")]
+    [InlineData("mutate: --test Pando_M9_OneProposal is not in the fast tier", "mutate", "--protocol", "Pando", "--tests", "all", "--test", "Pando_M9_OneProposal")]
     [InlineData("mutate: no method named OnNothing in Replica.cs of PQR", "mutate", "--protocol", "PQR", "--file", "Replica.cs", "--method", "OnNothing")]
     public void Bad_input_is_one_clear_error_and_runs_nothing(string expected, params string[] args)
     {

@@ -87,9 +87,9 @@ public static class TestCommand
         /// <summary>TLC models.</summary>
         public static readonly string[] Tlc = ["Pando_B2w", "Pando_B2w_witness_NothingChosen", "Pando_M4_UncommittedLooksEmpty_violates_Agreement"];
         /// <summary>P test cases.</summary>
-        public static readonly string[] P = ["tcV1Faults", "tcM04Agreement"];
+        public static readonly string[] P = ["tcV1Faults", "tcM4Agreement"];
         /// <summary>Coyote tests.</summary>
-        public static readonly string[] Coyote = ["Pando_V2_chaos_conflict", "Pando_M04_Agreement"];
+        public static readonly string[] Coyote = ["Pando_V2_chaos_conflict", "Pando_M4_Agreement"];
     }
 
     private static int Summarize(List<LevelSummary> levels)

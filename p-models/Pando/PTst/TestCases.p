@@ -20,7 +20,7 @@ machine TestV2Latest { start state S { entry { new Harness(Faulty(V2(), M_NONE, 
 machine TestV2Live { start state S { entry { new Harness(Lossless(V2(), M_NONE)); } } }
 machine TestV1Race { start state S { entry { new Harness(Faulty(V1(), M_NONE, SC_RACE)); } } }
 machine TestV5Race { start state S { entry { new Harness(Faulty(V5(), M_NONE, SC_RACE)); } } }
-machine TestM03Race { start state S { entry { new Harness(Faulty(V1(), M3_LOWEST_RECOVERY, SC_RACE)); } } }
+machine TestM3Race { start state S { entry { new Harness(Faulty(V1(), M3_LOWEST_RECOVERY, SC_RACE)); } } }
 machine TestV2Failover { start state S { entry { new Harness(WithFailover(Faulty(V2(), M_NONE, SC_CONFLICT))); } } }
 
 // Conflict-forcing (issue 46): recoveries meet splits of two vids at two ballots (eWitRuleMatters), and two
@@ -78,20 +78,20 @@ test tcV2Live [main=TestV2Live]:
   in (union PandoSystem, { TestV2Live });
 
 // ---- bug tests: one per (mutant, property); each asserts only the monitor it must violate ----
-machine TestM01 { start state S { entry { new Harness(Faulty(X1(), M_NONE, SC_CONFLICT)); } } }
-machine TestM02 { start state S { entry { new Harness(Faulty(X3(), M_NONE, SC_CONFLICT)); } } }
-machine TestM03 { start state S { entry { new Harness(Faulty(V1(), M3_LOWEST_RECOVERY, SC_CONFLICT)); } } }
-machine TestM04 { start state S { entry { new Harness(Faulty(V2(), M4_UNCOMMITTED_LOOKS_EMPTY, SC_CONFLICT)); } } }
-machine TestM05 { start state S { entry { new Harness(Faulty(V2(), M5_RECOVER_ON_1A, SC_CONFLICT)); } } }
-machine TestM06 { start state S { entry { new Harness(Faulty(V2(), M6_READ_NO_WRITEBACK, SC_CONFLICT)); } } }
-machine TestM06p { start state S { entry { new Harness(Faulty(V2(), M6_READ_NO_WRITEBACK, SC_PREPARE_READS)); } } }
-machine TestM07 { start state S { entry { new Harness(Faulty(V2(), M7_CMT_ON_VOTE, SC_CONFLICT)); } } }
-machine TestM07b { start state S { entry { new Harness(Faulty(V2(), M7B_COMMIT_GUARD_OFF, SC_CONFLICT)); } } }
+machine TestM1 { start state S { entry { new Harness(Faulty(X1(), M_NONE, SC_CONFLICT)); } } }
+machine TestM2 { start state S { entry { new Harness(Faulty(X3(), M_NONE, SC_CONFLICT)); } } }
+machine TestM3 { start state S { entry { new Harness(Faulty(V1(), M3_LOWEST_RECOVERY, SC_CONFLICT)); } } }
+machine TestM4 { start state S { entry { new Harness(Faulty(V2(), M4_UNCOMMITTED_LOOKS_EMPTY, SC_CONFLICT)); } } }
+machine TestM5 { start state S { entry { new Harness(Faulty(V2(), M5_RECOVER_ON_1A, SC_CONFLICT)); } } }
+machine TestM6 { start state S { entry { new Harness(Faulty(V2(), M6_READ_NO_WRITEBACK, SC_CONFLICT)); } } }
+machine TestM6p { start state S { entry { new Harness(Faulty(V2(), M6_READ_NO_WRITEBACK, SC_PREPARE_READS)); } } }
+machine TestM7 { start state S { entry { new Harness(Faulty(V2(), M7_CMT_ON_VOTE, SC_CONFLICT)); } } }
+machine TestM7b { start state S { entry { new Harness(Faulty(V2(), M7B_COMMIT_GUARD_OFF, SC_CONFLICT)); } } }
 // M9 needs the delegate timeout to fire after the delegate has proposed and before its Phase-2
 // quorum (more frequent timeouts, 1/10), and FE 2's delegated ballot above FE 1's direct one
 // (the order pinned): the only tests with a fixed ballot order.
-machine TestM08 { start state S { entry { new Harness(Faulty(V2(), M8_FAST_READ_OLD_COMMITTED, SC_LATEST)); } } }
-machine TestM09 { start state S { entry { new Harness(Pinned(FaultyWithTimers(V2(), M9_REUSE_DELEGATED_BALLOT, SC_CONFLICT, 10))); } } }
+machine TestM8 { start state S { entry { new Harness(Faulty(V2(), M8_FAST_READ_OLD_COMMITTED, SC_LATEST)); } } }
+machine TestM9 { start state S { entry { new Harness(Pinned(FaultyWithTimers(V2(), M9_REUSE_DELEGATED_BALLOT, SC_CONFLICT, 10))); } } }
 machine TestM10 { start state S { entry { new Harness(Faulty(V2(), M10_OK_WITHOUT_VID, SC_CONFLICT)); } } }
 machine TestM11 { start state S { entry { new Harness(Faulty(V2(), M11_FRESH_VID_ON_RECOVERY, SC_CONFLICT)); } } }
 // M11 at the value level needs a re-tagged re-proposal cut short (accepted at one site) and then
@@ -106,24 +106,24 @@ machine TestMR3 { start state S { entry { new Harness(Faulty(V2(), MR3_READ_INVE
 machine TestX6 { start state S { entry { new Harness(Lossless(X6(), M_NONE)); } } }
 machine TestM15 { start state S { entry { new Harness(Lossless(V2(), M15_LEADER_ROUND_ZERO)); } } }
 
-test tcM01Agreement [main=TestM01]: assert Agreement in (union PandoSystem, { TestM01 });
-test tcM01Discoverable [main=TestM01]: assert Discoverable in (union PandoSystem, { TestM01 });
-test tcM02Agreement [main=TestM02]: assert Agreement in (union PandoSystem, { TestM02 });
-test tcM02ReadsFresh [main=TestM02]: assert ReadsFresh in (union PandoSystem, { TestM02 });
-test tcM02Recoverable [main=TestM02]: assert Recoverable in (union PandoSystem, { TestM02 });
-test tcM03Agreement [main=TestM03]: assert Agreement in (union PandoSystem, { TestM03 });
-test tcM03RaceAgreement [main=TestM03Race]: assert Agreement in (union PandoSystem, { TestM03Race });
-test tcM03Stability [main=TestM03]: assert StrongStability in (union PandoSystem, { TestM03 });
-test tcM04Agreement [main=TestM04]: assert Agreement in (union PandoSystem, { TestM04 });
-test tcM05Agreement [main=TestM05]: assert Agreement in (union PandoSystem, { TestM05 });
-test tcM06ReadsChosen [main=TestM06]: assert ReadsChosen in (union PandoSystem, { TestM06 });
-test tcM06ReadBallotIndexed [main=TestM06p]: assert ReadBallotIndexed in (union PandoSystem, { TestM06p });
-test tcM07CommitSound [main=TestM07]: assert CommitSound in (union PandoSystem, { TestM07 });
-test tcM07ReadsChosen [main=TestM07]: assert ReadsChosen in (union PandoSystem, { TestM07 });
-test tcM07bCommitSound [main=TestM07b]: assert CommitSound in (union PandoSystem, { TestM07b });
-test tcM08VersionReadsFresh [main=TestM08]: assert VersionReadsFresh in (union PandoSystem, { TestM08 });
-test tcM09OneProposal [main=TestM09]: assert OneProposalPerBallot in (union PandoSystem, { TestM09 });
-test tcM09Agreement [main=TestM09]: assert Agreement in (union PandoSystem, { TestM09 });
+test tcM1Agreement [main=TestM1]: assert Agreement in (union PandoSystem, { TestM1 });
+test tcM1Discoverable [main=TestM1]: assert Discoverable in (union PandoSystem, { TestM1 });
+test tcM2Agreement [main=TestM2]: assert Agreement in (union PandoSystem, { TestM2 });
+test tcM2ReadsFresh [main=TestM2]: assert ReadsFresh in (union PandoSystem, { TestM2 });
+test tcM2Recoverable [main=TestM2]: assert Recoverable in (union PandoSystem, { TestM2 });
+test tcM3Agreement [main=TestM3]: assert Agreement in (union PandoSystem, { TestM3 });
+test tcM3RaceAgreement [main=TestM3Race]: assert Agreement in (union PandoSystem, { TestM3Race });
+test tcM3Stability [main=TestM3]: assert StrongStability in (union PandoSystem, { TestM3 });
+test tcM4Agreement [main=TestM4]: assert Agreement in (union PandoSystem, { TestM4 });
+test tcM5Agreement [main=TestM5]: assert Agreement in (union PandoSystem, { TestM5 });
+test tcM6ReadsChosen [main=TestM6]: assert ReadsChosen in (union PandoSystem, { TestM6 });
+test tcM6ReadBallotIndexed [main=TestM6p]: assert ReadBallotIndexed in (union PandoSystem, { TestM6p });
+test tcM7CommitSound [main=TestM7]: assert CommitSound in (union PandoSystem, { TestM7 });
+test tcM7ReadsChosen [main=TestM7]: assert ReadsChosen in (union PandoSystem, { TestM7 });
+test tcM7bCommitSound [main=TestM7b]: assert CommitSound in (union PandoSystem, { TestM7b });
+test tcM8VersionReadsFresh [main=TestM8]: assert VersionReadsFresh in (union PandoSystem, { TestM8 });
+test tcM9OneProposal [main=TestM9]: assert OneProposalPerBallot in (union PandoSystem, { TestM9 });
+test tcM9Agreement [main=TestM9]: assert Agreement in (union PandoSystem, { TestM9 });
 test tcM10CputTruthful [main=TestM10]: assert CputTruthful in (union PandoSystem, { TestM10 });
 test tcM11Agreement [main=TestM11]: assert Agreement in (union PandoSystem, { TestM11 });
 test tcM11ValueAgreement [main=TestM11v]: assert ValueAgreement in (union PandoSystem, { TestM11v });
@@ -142,9 +142,9 @@ test tcMR3Validity [main=TestMR3]: assert Validity in (union PandoSystem, { Test
 // Node-local rules (PANDO-N1..N3, N5, N6; Common/PSpec/LocalRules.p): each caught at the wrong step itself.
 test tcM14VoteRespectsPromise [main=TestM14]: assert VoteRespectsPromise in (union PandoSystem, { TestM14 });
 test tcM13PromiseMonotone [main=TestM13]: assert PromiseMonotone in (union PandoSystem, { TestM13 });
-test tcM09BallotBindsValue [main=TestM09]: assert BallotBindsValue in (union PandoSystem, { TestM09 });
+test tcM9BallotBindsValue [main=TestM9]: assert BallotBindsValue in (union PandoSystem, { TestM9 });
 test tcM15BallotFresh [main=TestM15]: assert BallotFresh in (union PandoSystem, { TestM15 });
-test tcM03SelectsRebuildable [main=TestM03Race]: assert SelectsRebuildable in (union PandoSystem, { TestM03Race });
+test tcM3SelectsRebuildable [main=TestM3Race]: assert SelectsRebuildable in (union PandoSystem, { TestM3Race });
 test tcM11SelectsRebuildable [main=TestM11]: assert SelectsRebuildable in (union PandoSystem, { TestM11 });
 test tcMR3SelectsRebuildable [main=TestMR3]: assert SelectsRebuildable in (union PandoSystem, { TestMR3 });
 test tcX6LeaderDecides [main=TestX6]: assert LeaderDecides in (union PandoSystem, { TestX6 });
