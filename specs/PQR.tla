@@ -798,6 +798,14 @@ NoSplitReportWitness ==
         /\ \E e1 \in m1.entries, e2 \in m2.entries :
              /\ e1.slot = e2.slot /\ e1.bal # e2.bal /\ e1.cmd # e2.cmd
              /\ ~e1.com /\ ~e2.com
+\* PQR-W8 De-duplication matters: one write is chosen in two slots and some
+\* replica executed past both, so applying every chosen Put and skipping the
+\* ones its session already applied (§4.7.7) differ in a reached state.
+NoTwiceChosenWitness ==
+    ~\E s1, s2 \in Slots :
+        /\ s1 < s2 /\ Chosen(s1) /\ Chosen(s2)
+        /\ ChosenCmd(s1) # NoOp /\ ChosenCmd(s1) = ChosenCmd(s2)
+        /\ \E r \in Replicas : lastExec[r] >= s2
 \* PQR-W6 A replica crashes and recovers, and a read completes afterwards.
 NoRecoveryWitness ==
     ~(crashes > 0 /\ (\A r \in Replicas : Up(r)) /\ \E r \in ReadOps : Done(r))
