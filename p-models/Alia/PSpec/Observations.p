@@ -22,12 +22,12 @@ event eWitAChain;         // a tag became active at an epoch-2 instance: it move
 // The witnesses of both tiers (the root tier's are declared in RootSafety.p).
 spec Reached observes eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone, eWitAChain,
                       eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
-                      eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored,
-                      eWitDrop, eWitDup, eWitCrash, eWitRestart {
+                      eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored, eWitRRuleMatters,
+                      eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitTargetDrop, eWitTargetDup {
   start state Watching {
     ignore eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone, eWitAChain,
            eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
-           eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored,
-           eWitDrop, eWitDup, eWitCrash, eWitRestart;
+           eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored, eWitRRuleMatters,
+           eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitTargetDrop, eWitTargetDup;
   }
 }

@@ -24,6 +24,7 @@ event eWitRRetransmit;         // a retransmission was answered directly
 event eWitRNuclearRepropose;   // a nuclear leader re-proposed a reported accepted configuration (ALIA-W20)
 event eWitRCustodyQuorum;      // a quorum counted a custodian's vote (ALIA-W19)
 event eWitRCustodyIgnored;     // a replica ignored a request for a slot in custody (C2)
+event eWitRRuleMatters;        // a new leader's promise quorum reported two configurations accepted at two ballots for one slot
 // The Reached monitor of Observations.p observes these too.
 
 /* ALIA-S1 RootAgreement (TLA+ RootAgreementInv): one configuration per epoch, declared or learned. */

@@ -463,6 +463,7 @@ machine RootReplica {
     var learned: bool;
     var topBal: int;
     var topCfg: int;
+    var learnedCfg: int;
     var r: tReport;
     var low: int;
     role = 2;
@@ -483,15 +484,20 @@ machine RootReplica {
     while (!done && e <= cfg.maxEpoch) {
       learned = false; topBal = 0;
       foreach (r in reports) {
-        if (r.epoch == e && r.chosen && !learned) { learned = true; Learn(e, r.cfg); }
-        if (r.epoch == e && !r.chosen && r.vbal > topBal) { topBal = r.vbal; topCfg = r.cfg; }
+        if (r.epoch == e && r.chosen && !learned) { learned = true; learnedCfg = r.cfg; Learn(e, r.cfg); }
+        if (r.epoch == e && !r.chosen && r.vbal > 0 && cfg.mutant == RX_MSL) {            // MSL: the lowest reported ballot
+          if (topBal == 0 || r.vbal < topBal) { topBal = r.vbal; topCfg = r.cfg; }
+        } else if (r.epoch == e && !r.chosen && r.vbal > topBal) { topBal = r.vbal; topCfg = r.cfg; }
       }
+      if (learned) { AnnounceSelect(e, learnedCfg); }                       // ALIA-N6
+      if (!learned && RuleMatters(e)) { announce eWitRRuleMatters; }
       if (!learned) {
         if (topBal == 0) { done = true; }
         else if (nuclear && cfg.mutant == RX_M12 && e == low) { done = true; }
         else {
           announce eWitRRepropose;
           if (nuclear) { announce eWitRNuclearRepropose; }
+          AnnounceSelect(e, topCfg);                                        // ALIA-N6
           Open(e, topCfg);
         }
       }
@@ -499,6 +505,34 @@ machine RootReplica {
     }
     ProposeNext();
     Arm();
+  }
+
+  // N6 SelectsHighest (Common/PSpec/LocalRules.p): the configuration this new leader takes for slot e, with
+  // every report of its promise quorum for e as received (TLA+ BecomeLeader).
+  fun AnnounceSelect(e: int, c: int) {
+    var r: tReport;
+    var rs: seq[tLReported];
+    foreach (r in reports) {
+      if (r.epoch == e) {
+        rs += (sizeof(rs), (from = format("r{0}", r.voter), bal = (hi = r.vbal, lo = 0), value = format("{0}", r.cfg), chosen = r.chosen));
+      }
+    }
+    announce eLocalSelect, (proposer = format("r{0}", me), slot = format("e{0}", e), bal = (hi = ballot, lo = 0), reports = rs,
+                            value = format("{0}", c), action = "BecomeLeader");
+  }
+
+  // The selection rule matters for slot e: two reports of different configurations accepted at two
+  // different ballots, so "the highest ballot's", "the lowest's" and "any" differ.
+  fun RuleMatters(e: int): bool {
+    var r1: tReport;
+    var r2: tReport;
+    foreach (r1 in reports) {
+      foreach (r2 in reports) {
+        if (r1.epoch == e && r2.epoch == e && !r1.chosen && !r2.chosen && r1.vbal > 0 && r2.vbal > 0
+            && r1.vbal != r2.vbal && r1.cfg != r2.cfg) { return true; }
+      }
+    }
+    return false;
   }
 
   fun Open(e: int, c: int) {

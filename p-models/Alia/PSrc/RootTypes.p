@@ -10,11 +10,12 @@
 
 enum tRootMode { RM_RELAY, RM_PAPER_LITERAL, RM_CUSTODY }
 // The root-tier mutants of configs/Alia/MCAliaRoot.tla (M1 is RM_PAPER_LITERAL; MU, unanimity, breaks liveness only;
-// M15, a custody that lapses, needs RM_CUSTODY).
-enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M12, RX_M13, RX_M17, RX_MR, RX_MP, RX_MA, RX_MV, RX_MU, RX_M15 }
+// M15, a custody that lapses, needs RM_CUSTODY; MSL, a new leader re-proposing the lowest reported ballot's configuration,
+// is the C# instance-Paxos mutant of the same name applied to the root tier's Phase 1).
+enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M12, RX_M13, RX_M17, RX_MR, RX_MP, RX_MA, RX_MV, RX_MU, RX_M15, RX_MSL }
 
 type tRootConfig = (mode: tRootMode, mutant: tRootMutant, n: int, maxEpoch: int, elections: int,
-                    drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int);
+                    drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int, targeted: bool);
 
 // The key of one acceptor act: kind (1 = promise, 2 = accepted), ballot, slot (0 for a promise),
 // and the candidate it answers.

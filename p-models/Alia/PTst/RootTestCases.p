@@ -11,6 +11,15 @@ machine TestRootRelay { start state S { entry { new AliaRootHarness(RootChaos(RM
 test tcAliaRootRelay [main=TestRootRelay]: assert RootAgreement, RootValidity, RootContiguity, TallyHonesty, TallyIsMajority,
   AcceptedBelowPromise, AcceptorMonotonic, Reached in (union AliaRootSystem, { TestRootRelay });
 
+// Conflict-forcing (issue 46): six elections, partial accepts and duplicated votes (RootConflict).
+machine TestRootConflict { start state S { entry { new AliaRootHarness(RootConflict(RX_NONE)); } } }
+test tcAliaRootConflict [main=TestRootConflict]: assert RootAgreement, RootValidity, RootContiguity, TallyHonesty, TallyIsMajority,
+  AcceptedBelowPromise, AcceptorMonotonic, SelectsHighest, Reached in (union AliaRootSystem, { TestRootConflict });
+
+// MSL: a new leader re-proposes the lowest reported ballot's configuration; N6 sees the wrong choice itself.
+machine TestRootMSL { start state S { entry { new AliaRootHarness(RootConflict(RX_MSL)); } } }
+test tcAliaRootMSLSelectsHighest [main=TestRootMSL]: assert SelectsHighest in (union AliaRootSystem, { TestRootMSL });
+
 // M1 (finding F3): the seed's literal delegation.
 machine TestRootM1 { start state S { entry { new AliaRootHarness(RootChaos(RM_PAPER_LITERAL, RX_NONE, 3)); } } }
 test tcAliaRootM1RootAgreement [main=TestRootM1]: assert RootAgreement in (union AliaRootSystem, { TestRootM1 });
