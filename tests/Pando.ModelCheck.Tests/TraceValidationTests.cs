@@ -37,13 +37,15 @@ public class TraceValidationTests
     }
 
     [Theory]
-    [InlineData("DT", "PutQueried")]    // a tag two above the highest seen: still linearizable, not the spec's NewTag
-    [InlineData("DW", "GetQueried")]    // a write-back where the fast path must return: harmless, not the spec's step
-    public void A_divergence_mutant_passes_its_monitors_and_is_caught_where_it_leaves_the_spec(string mutant, string action)
+    [InlineData("DT", "PutQueried", "LEGO_ABD3_opt_chaos_busy")]    // a tag two above the highest seen: still linearizable, not the spec's NewTag
+    [InlineData("DW", "GetQueried", "LEGO_ABD3_opt_chaos_busy")]    // a write-back where the fast path must return: harmless, not the spec's step
+    [InlineData("DT", "PutQueried", "LEGO_CAS4_2_chaos_race")]      // the same tag slip in CAS.tla
+    [InlineData("DW", "GetQueried", "LEGO_CAS5_3_opt_lossy_readers")]   // CAS: a read-fin although the cache holds the value
+    public void A_divergence_mutant_passes_its_monitors_and_is_caught_where_it_leaves_the_spec(string mutant, string action, string test)
     {
         // Validate runs the Coyote test first and refuses a run whose monitors fail, so reaching the TLC stage shows the
         // mutant passed every monitor in these iterations.
-        var s = ValidateCommand.Validate(Repo.Root, Test("LEGO_ABD3_opt_chaos_busy", mutant), 4);
+        var s = ValidateCommand.Validate(Repo.Root, Test(test, mutant), 4);
         Assert.False(s.AllMatched);
         Assert.All(s.Divergent, d => Assert.Contains($"[a |-> \"{action}\"", d.Event));
     }

@@ -249,7 +249,7 @@ public sealed class Client : LegoActor
             Phase(Stage.GetWriteBack, _ => new AbdWrite(Pid(_phase), t, v));
             return;
         }
-        if (Cp.OptGet && _cache.TryGetValue(t, out var cached) && (Cp.PaperGuard || atT >= Cp.Q4))
+        if (Cp.OptGet && Mutant != LegoMutant.DWAlwaysWriteBack && _cache.TryGetValue(t, out var cached) && (Cp.PaperGuard || atT >= Cp.Q4))
         {
             SpecStep("GetQueried", ("c", Index), ("t", t), ("v", LegoValues.Show(cached)), ("fast", true), ("from", UsedQueryReplies));
             Done(t, cached, "lego: GET fast path (cache hit)");

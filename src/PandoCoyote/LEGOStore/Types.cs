@@ -140,14 +140,15 @@ public enum LegoMutant
     /// <summary>MP (ours, chains): the controller starts the next reconfiguration as soon as it begins writing to the successor, before publishing it (MCLEGOReconfig MutantMPNextMayStart).</summary>
     MPStartBeforePublish,
     /// <summary>
-    /// DT (divergence, ABD): a PUT takes the tag ⟨z + 2, writer⟩ instead of the spec's NewTag ⟨z + 1, writer⟩. Tags stay
+    /// DT (divergence, ABD and CAS): a PUT takes the tag ⟨z + 2, writer⟩ instead of the spec's NewTag ⟨z + 1, writer⟩. Tags stay
     /// unique and increasing, so every history is still linearizable and no monitor fires; only trace validation sees
     /// a step the spec does not allow.
     /// </summary>
     DTSkipTag,
     /// <summary>
-    /// DW (divergence, ABD): with the optimized GET, a GET whose phase-1 replies allow the fast path writes back anyway.
-    /// An extra round that changes no outcome (no monitor fires); the spec's GetQueried returns at once there.
+    /// DW (divergence, ABD and CAS): with the optimized GET, a GET whose phase-1 replies allow the fast path takes the
+    /// second phase anyway (ABD: a write-back; CAS: a read-fin although its cache holds the value). An extra round that
+    /// changes no outcome (no monitor fires); the spec's GetQueried returns at once there.
     /// </summary>
     DWAlwaysWriteBack,
 }
