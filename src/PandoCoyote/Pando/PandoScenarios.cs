@@ -52,7 +52,10 @@ public static class PandoScenarios
         // Conflict-forcing (issue 46): Phase-2 PROPOSEs lost on purpose (partial accepts for the next proposer to find),
         // PROMISE and ACCEPTED replies duplicated on purpose, one crash-restart (PandoSystem names the windows).
         "conflict" => new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, FaultOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, crash-restart, permanent, partition, disk-loss or conflict"),
+        // Crash points (issue 46): the chaos faults, plus up to 2 data sites crashing right after they promise (PREPARE) or
+        // vote (PROPOSE), coming back from their durable state (PandoSystem names the window).
+        "crash-points" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 2, Restart: true, TargetCrashes: 2, TargetOdds: 3),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, crash-restart, permanent, partition, disk-loss, conflict or crash-points"),
     };
 
     /// <summary>The deployment described by the fields. <paramref name="only"/> names the one monitor a bug test watches.</summary>

@@ -78,7 +78,7 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         foreach (var (name, type) in LocalRules.Monitors)
             if (name is not "QuorumDistinct" and not "SelectsHighest" && (Only is null || Only.Contains(type))) LocalRules.Register(rt, name, "PANDO");
 
-        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DropTarget = PartialAccepts, DupTarget = RecoveryReplies, CrashTarget = DurableSteps });
         var sites = new List<ActorId>();
         for (int i = 0; i < Params.N; i++) sites.Add(rt.CreateActor(typeof(DataSite), new PandoInit(i, Params, Mutant, net, sites) { Timed = Faults.Timed }));
         var del = rt.CreateActor(typeof(Delegate), new PandoInit(0, Params, Mutant, net, sites) { Timed = Faults.Timed });
@@ -104,6 +104,7 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
         rt.SendEvent(net, new NetworkSetup(crashable, Faults)
         {
             Placement = placement, StartingSenders = Faults.Timed ? fes.Count : 0, DropTarget = PartialAccepts, DupTarget = RecoveryReplies,
+            CrashTarget = DurableSteps,
         });
         for (int i = 0; i < scripts.Length; i++)
             rt.CreateActor(fes[i], typeof(FrontEnd), new PandoInit(i + 1, Params, Mutant, net, sites)
@@ -118,6 +119,9 @@ public sealed record PandoSystem(PandoParams Params, FaultPlan Faults, Workload 
     // leaves a vid's splits at a few sites only), and the replies a proposer counts (a duplicate must not count twice).
     private static string? PartialAccepts(Event e) => e is Msg { Body: Propose } ? "Propose" : null;
     private static string? RecoveryReplies(Event e) => e is Msg { Body: Promise or Accepted } m ? m.Body.GetType().Name : null;
+    // The window of the targeted crashes (FaultPlan.TargetCrashes): a data site's steps after which its promise or its
+    // vote must already be durable.
+    private static string? DurableSteps(Event e) => e is Msg { Body: Prepare or Propose } m ? m.Body.GetType().Name : null;
 
     /// <summary>The workload's clients: whether each uses the delegate, and its operations in order.</summary>
     private (bool, Op[])[] Scripts()
