@@ -113,6 +113,12 @@ public static class OperatorSweep
                 File.WriteAllText(target, original);
             }
             outcome = outcome with { Seconds = Math.Round(sw.Elapsed.TotalSeconds, 1) };
+            if (outcome.Status == "interrupted")
+            {
+                // The checker was stopped from outside (SIGTERM or SIGKILL): that says nothing about the mutant.
+                Console.WriteLine($"[{n}/{mutants.Count}] interrupted {m.Describe()}: {outcome.Detail} (not recorded; --resume runs it again)");
+                continue;
+            }
             results[key] = outcome;
             Save(resultsPath, results);
             Console.WriteLine($"[{n}/{mutants.Count}] {outcome.Status,-8} {m.Describe()}{(outcome.KilledBy is null ? "" : $"  ← {outcome.KilledBy}")} ({outcome.Seconds:F0} s)");
@@ -159,9 +165,12 @@ public static class OperatorSweep
             lock (gate) { if (killer is null) { killer = t.Name; detail = r.Judgement.Message; } }
             state.Stop();
         });
-        return killer is null
-            ? new Outcome(m.Id, m.Operator, m.Describe(), "survived", null, null, 0)
-            : new Outcome(m.Id, m.Operator, m.Describe(), detail!.StartsWith("TIMEOUT", StringComparison.Ordinal) ? "timeout" : "killed", killer, FirstLine(detail), 0);
+        if (killer is null) return new Outcome(m.Id, m.Operator, m.Describe(), "survived", null, null, 0);
+        // Exit 143 or 137 without a summary: the p check process was signalled from outside, not failed by the mutant.
+        if (detail!.Contains("wrote no summary", StringComparison.Ordinal)
+            && (detail.Contains("exited with 143", StringComparison.Ordinal) || detail.Contains("exited with 137", StringComparison.Ordinal)))
+            return new Outcome(m.Id, m.Operator, m.Describe(), "interrupted", killer, FirstLine(detail), 0);
+        return new Outcome(m.Id, m.Operator, m.Describe(), detail.StartsWith("TIMEOUT", StringComparison.Ordinal) ? "timeout" : "killed", killer, FirstLine(detail), 0);
     }
 
     // ------------------------------------------------------------------ TLA+
