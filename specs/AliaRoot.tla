@@ -181,9 +181,6 @@ CommitValue(l, e) == proposal[l][e]
 \* chosen), nuclear or not (M12: a nuclear leader skips the first of them
 \* and may propose any configuration there).
 ReproposeSlots(c, redo) == redo
-\* §4.2 BecomeRootLeader: of the accepted reports for a slot, the one of the
-\* highest ballot (Paxos Phase 2a's rule).
-HighestReport(S) == CHOOSE p \in S : \A q \in S : q.vbal <= p.vbal
 \* §4.3.4 C4: custody is never revoked (M15: it lapses, and the replica votes
 \* itself again).
 MayRevokeCustody == FALSE
@@ -446,7 +443,7 @@ BecomeLeader(c) ==
                low == CommitEpoch(c) + 1
                \* the slots from low up to the first one nobody reported
                span == {e \in Epochs : e >= low /\ \A f \in low .. e : Reported(f)}
-               Top(e) == HighestReport(AccRep(e))
+               Top(e) == CHOOSE p \in AccRep(e) : \A q \in AccRep(e) : q.vbal <= p.vbal
                learned == [e \in Epochs |-> IF e \in span /\ ChosenRep(e) # {} THEN (CHOOSE p \in ChosenRep(e) : TRUE).cfg
                                             ELSE rChosen[c][e]]
                redo == ReproposeSlots(c, {e \in span : ChosenRep(e) = {}})
@@ -653,18 +650,6 @@ NoNuclearReproposeWitness == ~\E m \in msgs :
 \* ALIA-W24 No chosen configuration names a spare (the L6 model: nobody is
 \* ever recast).
 NoRecastWitness == \A e \in Epochs : \A c \in chosenCfgs[e] : Spares(c) = {}
-\* ALIA-W26 The new leader's choice matters: a replica leads a ballot whose
-\* promises reported, for one slot, two different configurations accepted at
-\* two different ballots, so re-proposing the highest report's, the lowest's or
-\* any one's differ (mutant MSL).
-NoSplitReportWitness == ~\E c \in Replicas :
-    /\ role[c] = "L"
-    /\ \E m1, m2 \in msgs :
-         /\ m1.type = "Promise" /\ m2.type = "Promise"
-         /\ m1.bal = rBallot[c] /\ m2.bal = rBallot[c] /\ m1.cand = c /\ m2.cand = c
-         /\ \E p1 \in m1.reports, p2 \in m2.reports :
-              /\ p1.epoch = p2.epoch /\ p1.kind = "Accepted" /\ p2.kind = "Accepted"
-              /\ p1.vbal # p2.vbal /\ p1.cfg # p2.cfg
 \* ALIA-W5 No replica that crashed performs an acceptor act afterwards.
 NoVoteAfterRestartWitness == revived = {}
 =============================================================================
