@@ -100,6 +100,9 @@ public class PHarnessTests
         var r = PCheckOutput.Parse(1, empty.Path, "line1\nError: could not find test case tcNope");
         Assert.Equal(VerdictKind.Error, r.Verdict.Kind);
         Assert.Contains("could not find test case tcNope", r.Verdict.Detail);
+        Assert.False(r.Signalled);
+        // Stopped from outside (SIGTERM) before a summary: an error that says nothing about the model.
+        Assert.True(PCheckOutput.Parse(143, empty.Path, "").Signalled);
     }
 
     [Fact]

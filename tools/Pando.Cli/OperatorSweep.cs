@@ -156,21 +156,20 @@ public static class OperatorSweep
         try { dll = checker.Compile(Path.Combine(manifest.ModelsDir, o.Protocol)); }
         catch (InputError e) { return new Outcome(m.Id, m.Operator, m.Describe(), "invalid", null, FirstLine(e.Message.Split('\n').Skip(1).FirstOrDefault() ?? e.Message), 0); }
         string? killer = null, detail = null;
+        bool signalled = false;
         var gate = new object();
         Parallel.ForEach(tests, new ParallelOptions { MaxDegreeOfParallelism = o.Jobs }, (t, state) =>
         {
             if (killer is not null) { state.Stop(); return; }
             var r = checker.RunOne(manifest, dll, t, Tier.Fast);
             if (r.Judgement.Ok) return;
-            lock (gate) { if (killer is null) { killer = t.Name; detail = r.Judgement.Message; } }
+            lock (gate) { if (killer is null) { killer = t.Name; detail = r.Judgement.Message; signalled = r.Result.Signalled; } }
             state.Stop();
         });
         if (killer is null) return new Outcome(m.Id, m.Operator, m.Describe(), "survived", null, null, 0);
-        // Exit 143 or 137 without a summary: the p check process was signalled from outside, not failed by the mutant.
-        if (detail!.Contains("wrote no summary", StringComparison.Ordinal)
-            && (detail.Contains("exited with 143", StringComparison.Ordinal) || detail.Contains("exited with 137", StringComparison.Ordinal)))
-            return new Outcome(m.Id, m.Operator, m.Describe(), "interrupted", killer, FirstLine(detail), 0);
-        return new Outcome(m.Id, m.Operator, m.Describe(), detail.StartsWith("TIMEOUT", StringComparison.Ordinal) ? "timeout" : "killed", killer, FirstLine(detail), 0);
+        // The p check process was stopped from outside, not failed by the mutant (PCheckResult.Signalled).
+        if (signalled) return new Outcome(m.Id, m.Operator, m.Describe(), "interrupted", killer, FirstLine(detail!), 0);
+        return new Outcome(m.Id, m.Operator, m.Describe(), detail!.StartsWith("TIMEOUT", StringComparison.Ordinal) ? "timeout" : "killed", killer, FirstLine(detail), 0);
     }
 
     // ------------------------------------------------------------------ TLA+

@@ -485,9 +485,7 @@ machine RootReplica {
       learned = false; topBal = 0;
       foreach (r in reports) {
         if (r.epoch == e && r.chosen && !learned) { learned = true; learnedCfg = r.cfg; Learn(e, r.cfg); }
-        if (r.epoch == e && !r.chosen && r.vbal > 0 && cfg.mutant == RX_MSL) {            // MSL: the lowest reported ballot
-          if (topBal == 0 || r.vbal < topBal) { topBal = r.vbal; topCfg = r.cfg; }
-        } else if (r.epoch == e && !r.chosen && r.vbal > topBal) { topBal = r.vbal; topCfg = r.cfg; }
+        if (r.epoch == e && !r.chosen && r.vbal > 0 && Prefer(r.vbal, topBal)) { topBal = r.vbal; topCfg = r.cfg; }
       }
       if (learned) { AnnounceSelect(e, learnedCfg); }                       // ALIA-N6
       if (!learned && RuleMatters(e)) { announce eWitRRuleMatters; }
@@ -505,6 +503,13 @@ machine RootReplica {
     }
     ProposeNext();
     Arm();
+  }
+
+  // The selection rule over accepted reports: a higher ballot than the best so far (0: none yet). MSL: a lower one.
+  fun Prefer(vbal: int, best: int): bool {
+    if (best == 0) { return true; }
+    if (cfg.mutant == RX_MSL) { return vbal < best; }
+    return vbal > best;
   }
 
   // N6 SelectsHighest (Common/PSpec/LocalRules.p): the configuration this new leader takes for slot e, with

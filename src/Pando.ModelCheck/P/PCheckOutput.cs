@@ -12,6 +12,12 @@ namespace Pando.ModelCheck.P;
 /// <param name="TracePath">The bug trace (text log), when one was written.</param>
 public sealed record PCheckResult(Verdict Verdict, long? Schedules, double? Seconds, long? MaxDepth, string? TracePath)
 {
+    /// <summary>
+    /// The process was stopped by a signal from outside (exit 143 = SIGTERM, 137 = SIGKILL) before it wrote a summary:
+    /// the run says nothing about the model.
+    /// </summary>
+    public bool Signalled { get; init; }
+
     /// <summary>A result that is an error with no statistics.</summary>
     public static PCheckResult Failure(VerdictKind kind, string detail) => new(new Verdict(kind, Detail: detail), null, null, null, null);
 
@@ -77,7 +83,8 @@ public static partial class PCheckOutput
             }
         }
         if (bugs is null)
-            return PCheckResult.Failure(VerdictKind.Error, $"p check exited with {exitCode} and wrote no summary; its output ends with:\n{Tail(stdout, 15)}");
+            return PCheckResult.Failure(VerdictKind.Error, $"p check exited with {exitCode} and wrote no summary; its output ends with:\n{Tail(stdout, 15)}")
+                with { Signalled = exitCode is 137 or 143 };
         if (bugs == 0)
             return exitCode == 0
                 ? new PCheckResult(new Verdict(VerdictKind.Pass, Detail: $"no bug in {schedules} schedules"), schedules, seconds, depth, null)
