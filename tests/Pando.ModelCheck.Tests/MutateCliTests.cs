@@ -46,6 +46,8 @@ public class MutateCliTests
                 private bool Prefer(int a, int b) => a > b;
 
                 private void Other() { }
+
+                private (int Vid, byte[]? Value) SelectValue(List<int> pieces) { return (pieces[0], null); }
             }
             """;
         var spans = MutateCommand.MethodSpans(text, "OnP1a").ToList();
@@ -58,6 +60,8 @@ public class MutateCliTests
         var expr = MutateCommand.MethodSpans(text, "Prefer").Single();
         Assert.EndsWith("=> a > b;", text[expr.Start..expr.End]);
         Assert.Empty(MutateCommand.MethodSpans(text, "Missing"));
+        var tuple = MutateCommand.MethodSpans(text, "SelectValue").Single();          // a tuple return type
+        Assert.EndsWith("return (pieces[0], null); }", text[tuple.Start..tuple.End]);
     }
 
     [Fact]

@@ -197,7 +197,7 @@ public static class MutateCommand
     /// <summary>The character spans of every method called <paramref name="name"/>: from its declaration to the closing brace (or the ';' of an expression body).</summary>
     public static IEnumerable<(int Start, int End)> MethodSpans(string text, string name)
     {
-        var rx = new System.Text.RegularExpressions.Regex($@"^[ 	]*(?:(?:private|public|internal|protected|static|override|async)\s+)+[\w<>\[\],.? ]+?\s+{System.Text.RegularExpressions.Regex.Escape(name)}\s*\(",
+        var rx = new System.Text.RegularExpressions.Regex($@"^[ 	]*(?:(?:private|public|internal|protected|static|override|async)\s+)+[\w<>\[\],.?() ]+?\s+{System.Text.RegularExpressions.Regex.Escape(name)}\s*\(",
             System.Text.RegularExpressions.RegexOptions.Multiline);
         foreach (System.Text.RegularExpressions.Match m in rx.Matches(text))
         {

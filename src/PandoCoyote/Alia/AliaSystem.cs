@@ -39,7 +39,7 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
         if (CheckLiveness && Only is null)
             foreach (var name in AliaMonitors.Liveness.Keys) AliaMonitors.Register(rt, name, Settings);
         var l = Settings.Layout;
-        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DropTarget = AliaScenarios.PartialAccepts, DupTarget = AliaScenarios.CountedReplies });
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DropTarget = AliaScenarios.PartialAccepts, DupTarget = AliaScenarios.CountedReplies, CrashTarget = AliaScenarios.DurableSteps });
         // The root: the oracle, or the root tier's replicas (the first one answers catch-up requests of real instance Paxos).
         List<ActorId> roots = RootTier is { } rs ? [.. Enumerable.Range(0, rs.N).Select(_ => rt.CreateActorId(typeof(Root.RootReplica)))] : [];
         var root = RootTier is null ? rt.CreateActorId(typeof(RootOracle)) : roots[0];
@@ -48,13 +48,13 @@ public sealed record AliaSystem(AliaSettings Settings, FaultPlan Faults, IReadOn
         if (Paxos)
         {
             nodes = [.. Enumerable.Range(0, l.N).Select(_ => rt.CreateActorId(typeof(Replica)))];
-            rt.SendEvent(net, new NetworkSetup([.. nodes, .. roots], Faults) { DropTarget = AliaScenarios.PartialAccepts, DupTarget = AliaScenarios.CountedReplies });
+            rt.SendEvent(net, new NetworkSetup([.. nodes, .. roots], Faults) { DropTarget = AliaScenarios.PartialAccepts, DupTarget = AliaScenarios.CountedReplies, CrashTarget = AliaScenarios.DurableSteps });
             for (int r = 0; r < nodes.Count; r++) rt.CreateActor(nodes[r], typeof(Replica), new ReplicaInit(r, Settings, net, nodes, root));
         }
         else
         {
             nodes = [.. Enumerable.Range(0, l.Instances).Select(_ => rt.CreateActorId(typeof(Instance)))];
-            rt.SendEvent(net, new NetworkSetup([.. nodes.Where((_, i) => l.EpochOf(i) < l.LastEpoch), .. roots], Faults) { DropTarget = AliaScenarios.PartialAccepts, DupTarget = AliaScenarios.CountedReplies });
+            rt.SendEvent(net, new NetworkSetup([.. nodes.Where((_, i) => l.EpochOf(i) < l.LastEpoch), .. roots], Faults) { DropTarget = AliaScenarios.PartialAccepts, DupTarget = AliaScenarios.CountedReplies, CrashTarget = AliaScenarios.DurableSteps });
             for (int i = 0; i < nodes.Count; i++) rt.CreateActor(nodes[i], typeof(Instance), new InstanceInit(i, Settings, net, nodes));
         }
         if (RootTier is { } tier)
@@ -140,6 +140,9 @@ public static class AliaScenarios
     // accepts for the next leader), and the replies a leader counts (a duplicate must not count twice).
     internal static string? PartialAccepts(Event e) => e is AliaMsg { Body: SubAccept } ? "SubAccept" : null;
     internal static string? CountedReplies(Event e) => e is AliaMsg { Body: SubPromise or SubAccepted } m ? m.Body.GetType().Name : null;
+    // The window of the targeted crashes (FaultPlan.TargetCrashes): a replica's steps after which its promise or its vote
+    // must already be durable.
+    internal static string? DurableSteps(Event e) => e is AliaMsg { Body: SubPrepare or SubAccept } m ? m.Body.GetType().Name : null;
 
     /// <summary>The named fault plans (the P config AliaFaulty of p-models/Alia/PTst/Harness.p is "chaos"; "crashstop" is chaos with the crash for good).</summary>
     public static FaultPlan Faults(string name) => name switch
@@ -151,7 +154,10 @@ public static class AliaScenarios
         // Conflict-forcing (issue 46, real instance Paxos with several takeovers): SubAccepts lost on purpose (up to 8, odds
         // 1/2 each: partial accepts), SubPromise and SubAccepted replies duplicated on purpose (up to 4), one crash-restart.
         "conflict" => new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, TimerOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, crashstop or conflict"),
+        // Crash points (issue 46, real instance Paxos): the chaos faults plus up to two replicas crashing right after they
+        // promise (SubPrepare) or vote (SubAccept), odds 1/3 each, each restarting from its durable state.
+        "crash-points" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 1, Restart: true, TimerOdds: 10, TargetCrashes: 2, TargetOdds: 3),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, crashstop, conflict or crash-points"),
     };
 
     /// <summary>The client scripts of a workload on a layout.</summary>

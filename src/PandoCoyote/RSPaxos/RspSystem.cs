@@ -72,7 +72,7 @@ public sealed record RspSystem(RspSettings Settings, FaultPlan Faults, RspWorklo
             foreach (var name in RspMonitors.Liveness.Keys) RspMonitors.Register(rt, name, Settings);
         int n = Settings.P.N;
         var scripts = Scripts ?? ScriptsOf(Workload);
-        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DropTarget = PartialAccepts, DupTarget = RecoveryReplies, CrashTarget = DurableSteps });
         var servers = Enumerable.Range(0, n).Select(_ => rt.CreateActorId(typeof(Server))).ToList();
         var clients = Enumerable.Range(0, scripts.Count).Select(_ => rt.CreateActorId(typeof(Client))).ToList();
         // Followers may crash and restart; not the leader, nor the standby of a leader fault.
@@ -84,7 +84,7 @@ public sealed record RspSystem(RspSettings Settings, FaultPlan Faults, RspWorklo
             for (int c = 0; c < clients.Count; c++) placement[clients[c]] = pl.Clients[c];
         }
         rt.SendEvent(net, new NetworkSetup(crashable, Faults) { Placement = placement, StartingSenders = Faults.Timed ? clients.Count : 0,
-            DropTarget = PartialAccepts, DupTarget = RecoveryReplies });
+            DropTarget = PartialAccepts, DupTarget = RecoveryReplies, CrashTarget = DurableSteps });
         ActorId? elector = Leader == LeaderFault.None ? null : rt.CreateActorId(typeof(Elector));
         for (int i = 0; i < n; i++) rt.CreateActor(servers[i], typeof(Server), new ServerInit(i, Settings, net, servers) { Elector = elector });
         if (elector is { } el) rt.CreateActor(el, typeof(Elector), new ElectorInit(net, servers, Leader, Settings.Mutant == RspMutant.M11LeaseTooShort));
@@ -95,6 +95,9 @@ public sealed record RspSystem(RspSettings Settings, FaultPlan Faults, RspWorklo
     // value's shares at a few acceptors only), and the replies a leader counts (a duplicate must not count twice).
     private static string? PartialAccepts(Event e) => e is RspMsg { Body: Accept } ? "Accept" : null;
     private static string? RecoveryReplies(Event e) => e is RspMsg { Body: Promise or Accepted } m ? m.Body.GetType().Name : null;
+    // The window of the targeted crashes (FaultPlan.TargetCrashes): a follower's steps after which its promise or its
+    // accepted share must already be durable.
+    private static string? DurableSteps(Event e) => e is RspMsg { Body: Prepare or Accept } m ? m.Body.GetType().Name : null;
 
     /// <summary>The clients' scripts of a workload.</summary>
     public static IReadOnlyList<IReadOnlyList<RspOpSpec>> ScriptsOf(RspWorkload w)
@@ -236,7 +239,10 @@ public static class RspScenarios
         // Conflict-forcing (issue 46): up to 8 Accepts lost on purpose (odds 1/2 each: a value reaches only some acceptors
         // before the next leader change), up to 4 Promise and Accepted replies duplicated on purpose, one crash-restart.
         "conflict" => (new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, FaultOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2), true),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart, live or conflict"),
+        // Crash points (issue 46): the chaos faults plus up to two followers crashing right after they handle a Prepare or
+        // an Accept (odds 1/3 each), each restarting from its durable state.
+        "crash-points" => (new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 2, Restart: true, TargetCrashes: 2, TargetOdds: 3), true),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart, live, conflict or crash-points"),
     };
 
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
