@@ -138,6 +138,9 @@ public sealed class Client : LegoActor
             _ => (-1, default),
         };
         if (server < 0 || id.Op != _op || id.Attempt != _attempt || id.Phase != _phase) return;     // not for this phase
+        // Rule matters: counting per server and per message differ here (M15 counts this reply twice).
+        if (_replies.Any(r => r.Server == server))
+            Coverage.Hit(_stage == Stage.GetReadFin ? "lego: rule matters: a duplicate reply reached a GET's decode" : "lego: rule matters: a duplicate reply reached a quorum count");
         if (Mutant != LegoMutant.M15CountMessages && _replies.Any(r => r.Server == server)) return; // keyed by server
         if (_replies.Any(r => r.Server == server)) Coverage.Hit("lego: M15 counted a duplicate reply");
         _replies.Add((server, ((LegoMsg)e).Body));
@@ -208,6 +211,7 @@ public sealed class Client : LegoActor
     private void PutQueried()
     {
         int z = QueryReplies.Max(r => r.Tag.Z);
+        if (QueryReplies.Any(r => r.Tag.Z != z)) Coverage.Hit("lego: rule matters: a PUT's query quorum reported two tags");
         _tag = new Tag(z + (Mutant == LegoMutant.DTSkipTag ? 2 : 1), Mutant == LegoMutant.M4TagWithoutWriter ? 0 : Index);
         Observe(new ObsTagChosen(_op, _tag, _cur.Value));
         SpecStep("PutQueried", ("c", Index), ("t", _tag), ("from", UsedQueryReplies));
@@ -231,6 +235,8 @@ public sealed class Client : LegoActor
     {
         var replies = QueryReplies.ToList();
         var t = replies.Max(r => r.Tag);
+        // Rule matters: a partial write shows, so "the highest tag" differs from the lowest (or any) reported one.
+        if (replies.Any(r => r.Tag != t)) Coverage.Hit("lego: rule matters: a GET's query quorum reported two tags");
         int atT = replies.Count(r => r.Tag == t);
         if (Cp.Protocol == LegoProtocol.Abd)
         {

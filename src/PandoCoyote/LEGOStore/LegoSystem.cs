@@ -73,7 +73,7 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
             LegoMonitors.Register["OpsComplete"](rt, config);
             if (Reconfig is not null) LegoMonitors.Register["StaleClientCatchesUp"](rt, config);
         }
-        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults));
+        var net = rt.CreateActor(typeof(Network), new NetworkSetup([], Faults) { DupTarget = LegoScenarios.CountedReplies, CrashTarget = LegoScenarios.WriteAcks });
         var servers = new List<ActorId>();
         for (int i = 0; i < Params.M; i++) servers.Add(rt.CreateActor(typeof(Server), new LegoInit(i, Params, Mutant, net, servers) { Timed = Faults.Timed }));
         var scripts = Ops ?? Scripts();
@@ -84,7 +84,8 @@ public sealed record LegoSystem(LegoParams Params, FaultPlan Faults, LegoWorkloa
             for (int i = 0; i < servers.Count; i++) placement[servers[i]] = pl.Servers[i];
             foreach (var c in clients) placement[c] = pl.Clients;
         }
-        rt.SendEvent(net, new NetworkSetup(CrashClients ? clients : servers, Faults) { Placement = placement, StartingSenders = Faults.Timed ? clients.Count : 0 });
+        rt.SendEvent(net, new NetworkSetup(CrashClients ? clients : servers, Faults)
+            { Placement = placement, StartingSenders = Faults.Timed ? clients.Count : 0, DupTarget = LegoScenarios.CountedReplies, CrashTarget = LegoScenarios.WriteAcks });
         IReadOnlyList<(LegoParams, IReadOnlyList<ActorId>)> configs = [];
         ActorId? mds = null;
         if (Reconfig is { } rc)
@@ -153,6 +154,12 @@ public static class LegoScenarios
 
     private static readonly string[] Fields = ["params", "faults", "workload", "mutant", "optGet", "guard", "delta", "reconfig", "then", "qr"];
 
+    // The windows of the targeted faults (FaultPlan.TargetDups, TargetCrashes): the replies a client counts towards a
+    // quorum or a decode (a duplicate must not count twice), and a write phase's acknowledgements (a client crashing
+    // right after one leaves its pre-write, fin or write-back at some servers only).
+    internal static string? CountedReplies(Event e) => e is LegoMsg { Body: QueryReply or Ack or ReadReply } m ? m.Body.GetType().Name : null;
+    internal static string? WriteAcks(Event e) => e is LegoMsg { Body: Ack } ? "Ack" : null;
+
     /// <summary>The named fault plans.</summary>
     public static (FaultPlan Plan, bool Clients) Faults(string name, LegoParams p) => name switch
     {
@@ -164,7 +171,11 @@ public static class LegoScenarios
         "lossy" => (new FaultPlan(Reorder: true, MaxDrops: 6, DropOdds: 3), false),
         "lossier" => (new FaultPlan(Reorder: true, MaxDrops: 8, DropOdds: 2), false),
         "client-crash" => (new FaultPlan(Reorder: true, MaxDuplicates: 1, MaxCrashes: 1, Restart: false, FaultOdds: 6), true),
-        _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, lossy, crash-restart, permanent or client-crash"),
+        // Targeted (issue 46): up to 4 counted replies duplicated on purpose (odds 1/2 each: a duplicate reaches a quorum
+        // count or a decode), and one client crashing for good right after it handles a write phase's Ack (odds 1/2),
+        // leaving a partial write for the other clients' quorums to meet; two random losses.
+        "targeted" => (new FaultPlan(Reorder: true, MaxDrops: 2, Restart: false, TargetDups: 4, TargetCrashes: 1, TargetOdds: 2), true),
+        _ => throw new ArgumentException($"faults \"{name}\": use none, chaos, lossy, crash-restart, permanent, client-crash or targeted"),
     };
 
     /// <summary>The deployment described by the fields; <paramref name="only"/> names the one monitor a bug test watches.</summary>
