@@ -63,12 +63,16 @@ event eWitNewOp;       // an operation completed in the new configuration
 event eWitChainOp;     // an operation completed in configuration 3 of a chain
 event eWitTwoRestarts; // an operation was refused twice and restarted in configuration 3
 event eWitNextRc;      // the second reconfiguration of a chain started
+event eWitTwoTags;     // rule matters: a GET's query quorum reported two tags (highest differs from lowest)
+event eWitPutTwoTags;  // rule matters: a PUT's query quorum reported two tags
+event eWitDupCounted;  // rule matters: a second reply of one server reached a phase's count
 // After GC, the controller fell back to a higher fin tag (RcGet replies lacked k symbols). Announced but
 // not a declared witness of Reached: random schedules have not reached it (TLC does, ReconfCA_GC1_P2).
 event eWitRcFallback;
 
 spec Reached observes eWitPutDone, eWitWriteBack, eWitFastRead, eWitDecoded, eWitCacheHit, eWitGc, eWitRetry, eWitDrop, eWitDup, eWitCrash, eWitRestart,
-                      eWitPaused, eWitHeld, eWitOpRestart, eWitRcDecoded, eWitRcDone, eWitNewOp, eWitChainOp, eWitTwoRestarts, eWitNextRc {
+                      eWitPaused, eWitHeld, eWitOpRestart, eWitRcDecoded, eWitRcDone, eWitNewOp, eWitChainOp, eWitTwoRestarts, eWitNextRc,
+                      eWitTwoTags, eWitPutTwoTags, eWitDupCounted {
   start state Watching {
     on eWitPutDone do { }
     on eWitWriteBack do { }
@@ -90,6 +94,9 @@ spec Reached observes eWitPutDone, eWitWriteBack, eWitFastRead, eWitDecoded, eWi
     on eWitChainOp do { }
     on eWitTwoRestarts do { }
     on eWitNextRc do { }
+    on eWitTwoTags do { }
+    on eWitPutTwoTags do { }
+    on eWitDupCounted do { }
   }
 }
 

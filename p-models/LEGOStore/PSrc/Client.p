@@ -159,6 +159,8 @@ machine Client {
 
   fun OnReply(r: tReply) {
     if (stage == ST_IDLE || r.op != op || r.att != att || r.ph != ph) { return; }
+    // Rule matters: counting per server and per message differ here (M15 counts this reply twice).
+    if (r.server in repliers) { announce eWitDupCounted; }
     if (r.server in repliers && cfg.mutant != LM15_COUNT_MESSAGES) { return; }
     replies += (sizeof(replies), r);
     repliers += (r.server);
@@ -205,6 +207,9 @@ machine Client {
     var i: int;
     var z: int;
     while (i < sizeof(replies)) { if (replies[i].tag.z > z) { z = replies[i].tag.z; } i = i + 1; }
+    // Rule matters: the PUT's query quorum reported two tags, so the highest differs from the lowest.
+    i = 0;
+    while (i < sizeof(replies)) { if (replies[i].tag.z != z) { announce eWitPutTwoTags; i = sizeof(replies); } i = i + 1; }
     tag = (z = z + 1, w = id);
     if (cfg.mutant == LM4_TAG_WITHOUT_WRITER) { tag = (z = z + 1, w = 0); }
     // N5 (BallotFresh): a PUT's new tag is a ballot no writer used before.
@@ -238,6 +243,8 @@ machine Client {
     while (i < sizeof(replies)) { t = TagMax(t, replies[i].tag); i = i + 1; }
     i = 0;
     while (i < sizeof(replies)) { if (replies[i].tag == t) { atT = atT + 1; v = replies[i].val; } i = i + 1; }
+    // Rule matters: the GET's query quorum reported two tags, so "the highest tag" differs from the lowest (or any).
+    if (atT < sizeof(replies)) { announce eWitTwoTags; }
     if (P.proto == ABD) {
       if (cfg.mutant == LMR_READ_ANY_VALUE) { v = replies[0].val; }
       if (cfg.mutant == LM2_NO_WRITE_BACK) { Done(t, v); return; }

@@ -48,7 +48,7 @@ enum tWorkload { WL_RACE, WL_READERS, WL_GC, WL_BUSY, WL_WRITERS }
 // resend: clients resend on timeouts (needed with loss); the liveness tests run without loss and without
 // timers, so that a schedule ends once nothing is in flight and a pending operation is a liveness violation.
 type tConfig = (params: tParams, mutant: tLegoMutant, workload: tWorkload, drops: int, dups: int,
-                crashes: int, restart: bool, timerOdds: int, resend: bool, reconf: tReconf);
+                crashes: int, restart: bool, timerOdds: int, resend: bool, reconf: tReconf, targeted: bool);
 
 // Reconfiguration (brief §4.7; specs/LEGOReconfig.tla): the new configuration, the query-quorum rule
 // (finding F2: the paper's m - Wq + 1 or the brief's m - min(q1, Wq) + 1) and the mutant, if any.

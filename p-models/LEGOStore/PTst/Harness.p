@@ -61,6 +61,13 @@ machine Harness {
         NSend(net, ctrl, eRcStart, 0);
       }
       send net, eNetCrashTargets, all;
+      if (cfg.targeted) {
+        // Targeted duplication (issue 46): the replies a client counts towards a quorum or a decode arrive twice on
+        // purpose, so a duplicate reaches the count that must ignore it.
+        send net, eNetTarget, (drop = false, ev = eQueryReply, count = 2, odds = 2);
+        send net, eNetTarget, (drop = false, ev = eAck, count = 2, odds = 2);
+        send net, eNetTarget, (drop = false, ev = eReadReply, count = 2, odds = 2);
+      }
       scripts = Scripts(cfg.workload);
       while (c < sizeof(scripts)) {
         new Client((id = c + 1, cfg = cfg, net = net, cfgServers = cfgServers, ops = scripts[c], mds = ctrl));
@@ -128,34 +135,39 @@ fun Chain(next: tParams, then: tParams, m: tReconfMutant, askMds: bool): tReconf
 // Loss, duplication, reordering and up to two crash-restarts of servers (durable state).
 fun Faulty(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
   return (params = p, mutant = m, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40, resend = true,
-          reconf = NoReconf());
+          reconf = NoReconf(), targeted = false);
+}
+// The Faulty profile plus targeted duplicates of the replies a client counts (issue 46).
+fun Targeted(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
+  return (params = p, mutant = m, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40, resend = true,
+          reconf = NoReconf(), targeted = true);
 }
 // Many losses: the read-inversion races of M3, M7 and M9 need a write or fin to miss several servers.
 fun Lossy(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
   return (params = p, mutant = m, workload = w, drops = 6, dups = 1, crashes = 0, restart = true, timerOdds = 40, resend = true,
-          reconf = NoReconf());
+          reconf = NoReconf(), targeted = false);
 }
 // Liveness: no loss, duplication and reordering, one server down for good, no timers (a schedule ends when
 // nothing is in flight, so an operation still pending then never completes).
 fun Live(p: tParams, m: tLegoMutant, w: tWorkload): tConfig {
   return (params = p, mutant = m, workload = w, drops = 0, dups = 2, crashes = 1, restart = false, timerOdds = 40, resend = false,
-          reconf = NoReconf());
+          reconf = NoReconf(), targeted = false);
 }
 // The same fault profiles with a reconfiguration from p to r.next.
 fun FaultyRc(p: tParams, r: tReconf, w: tWorkload): tConfig {
   return (params = p, mutant = LM_NONE, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40, resend = true,
-          reconf = r);
+          reconf = r, targeted = false);
 }
 // Many losses and no crashes (F2's race needs the RcQuery to one old server to arrive late).
 fun LossyRc(p: tParams, r: tReconf, w: tWorkload): tConfig {
   return (params = p, mutant = LM_NONE, workload = w, drops = 6, dups = 1, crashes = 0, restart = true, timerOdds = 40, resend = true,
-          reconf = r);
+          reconf = r, targeted = false);
 }
 fun FaultyRcMut(p: tParams, m: tLegoMutant, r: tReconf, w: tWorkload): tConfig {
   return (params = p, mutant = m, workload = w, drops = 2, dups = 2, crashes = 2, restart = true, timerOdds = 40, resend = true,
-          reconf = r);
+          reconf = r, targeted = false);
 }
 fun LiveRc(p: tParams, r: tReconf, w: tWorkload, crashes: int): tConfig {
   return (params = p, mutant = LM_NONE, workload = w, drops = 0, dups = 2, crashes = crashes, restart = false, timerOdds = 40,
-          resend = false, reconf = r);
+          resend = false, reconf = r, targeted = false);
 }

@@ -29,6 +29,15 @@ test tcLegoCas31Gc [main=TestCas31Gc]:
 test tcLegoCas31Readers [main=TestCas31Readers]:
   assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestCas31Readers });
 
+// Targeted duplicates (issue 46): a GET's and a PUT's query quorum report two tags, and a duplicate reply reaches a
+// phase's count (eWitTwoTags, eWitPutTwoTags, eWitDupCounted).
+machine TestAbd4Targeted { start state S { entry { new Harness(Targeted(Abd(4, 2, 3, true), LM_NONE, WL_BUSY)); } } }
+machine TestCas53Targeted { start state S { entry { new Harness(Targeted(Cas(5, 3, 4, 4, 4, 4, false, false, 0), LM_NONE, WL_BUSY)); } } }
+test tcLegoAbd4Targeted [main=TestAbd4Targeted]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestAbd4Targeted });
+test tcLegoCas53Targeted [main=TestCas53Targeted]:
+  assert TagValueAgreement, RealTimeOrder, ReadValidity, ServerMonotone, NoDataLoss, Decodability, Recoverable, RetryJustified, QuorumDistinct, BallotFresh, Reached in (union LegoSystem, { TestCas53Targeted });
+
 machine TestAbd3Live { start state S { entry { new Harness(Live(Abd(3, 2, 2, true), LM_NONE, WL_BUSY)); } } }
 machine TestCas53Live { start state S { entry { new Harness(Live(Cas(5, 3, 4, 4, 4, 4, false, false, 0), LM_NONE, WL_BUSY)); } } }
 test tcLegoLiveAbd3 [main=TestAbd3Live]:
