@@ -92,9 +92,10 @@ VARIABLES
     msgs,         \* every message sent
     \* ghost
     ballotOf,     \* ballotOf[b]: the candidate that started ballot b, or NIL
-    tally,        \* the latest quorum declaration: [kind, bal, epoch, ids], or NIL.  Acts
-                  \* only accumulate, so a declaration honest when made stays honest:
-                  \* checking the latest one in every state checks them all.
+    tally,        \* the latest quorum declaration: [kind, bal, epoch, ids, reports], or NIL.
+                  \* Acts only accumulate, so a declaration honest when made stays honest:
+                  \* checking the latest one in every state checks them all.  A new
+                  \* leader's declaration also keeps the reports its quorum carried.
     chosenCfgs,   \* chosenCfgs[e]: the configurations declared chosen for epoch e
     crashes,      \* crashes so far
     crashed,      \* crashed[r]: r crashed at least once
@@ -181,6 +182,9 @@ CommitValue(l, e) == proposal[l][e]
 \* chosen), nuclear or not (M12: a nuclear leader skips the first of them
 \* and may propose any configuration there).
 ReproposeSlots(c, redo) == redo
+\* §4.2 BecomeRootLeader: of the accepted reports for a slot, the one of the
+\* highest ballot (Paxos Phase 2a's rule; mutant MSL takes the lowest).
+HighestReport(S) == CHOOSE p \in S : \A q \in S : q.vbal <= p.vbal
 \* §4.3.4 C4: custody is never revoked (M15: it lapses, and the replica votes
 \* itself again).
 MayRevokeCustody == FALSE
@@ -443,14 +447,14 @@ BecomeLeader(c) ==
                low == CommitEpoch(c) + 1
                \* the slots from low up to the first one nobody reported
                span == {e \in Epochs : e >= low /\ \A f \in low .. e : Reported(f)}
-               Top(e) == CHOOSE p \in AccRep(e) : \A q \in AccRep(e) : q.vbal <= p.vbal
+               Top(e) == HighestReport(AccRep(e))
                learned == [e \in Epochs |-> IF e \in span /\ ChosenRep(e) # {} THEN (CHOOSE p \in ChosenRep(e) : TRUE).cfg
                                             ELSE rChosen[c][e]]
                redo == ReproposeSlots(c, {e \in span : ChosenRep(e) = {}})
            IN /\ role' = [role EXCEPT ![c] = "L"]
               /\ rChosen' = [rChosen EXCEPT ![c] = learned]
               /\ proposal' = [proposal EXCEPT ![c] = [e \in Epochs |-> IF e \in redo THEN Top(e).cfg ELSE NIL]]
-              /\ tally' = [kind |-> "Promise", bal |-> rBallot[c], epoch |-> 0, ids |-> ids]
+              /\ tally' = [kind |-> "Promise", bal |-> rBallot[c], epoch |-> 0, ids |-> ids, reports |-> R]
               /\ SendAll({MsgAccept(rBallot[c], e, Top(e).cfg, c) : e \in redo})
     /\ UNCHANGED <<custodyVars, rPromised, rAccepted, up, rBallot, deleg, dlgs,
                    ballotOf, chosenCfgs, crashes, crashed, revived>>
@@ -469,7 +473,7 @@ Decide(l, e) ==
     /\ up[l] /\ role[l] = "L" /\ proposal[l][e] # NIL /\ rChosen[l][e] = NIL
     /\ \E A \in SUBSET {m \in msgs : m.type = "Accepted" /\ m.bal = rBallot[l] /\ m.epoch = e /\ m.cand = l} :
         /\ IsQuorum(A)
-        /\ tally' = [kind |-> "Accepted", bal |-> rBallot[l], epoch |-> e, ids |-> UNION {m.voters : m \in A}]
+        /\ tally' = [kind |-> "Accepted", bal |-> rBallot[l], epoch |-> e, ids |-> UNION {m.voters : m \in A}, reports |-> {}]
     /\ rChosen' = [rChosen EXCEPT ![l][e] = CommitValue(l, e)]
     /\ chosenCfgs' = [chosenCfgs EXCEPT ![e] = @ \cup {CommitValue(l, e)}]
     /\ Send(MsgCommit(e, CommitValue(l, e)))
@@ -558,6 +562,15 @@ TallyHonestyInv == tally # NIL => \A id \in tally.ids :
 \* ALIA-S5 TallyIsMajority: every quorum declaration holds a strict majority
 \* of the universe (so any two intersect).
 TallyIsMajorityInv == tally # NIL => 2 * Cardinality(tally.ids) > N
+
+\* ALIA-S19 RootProposalsSafe (Paxos's SafeAt, issue 47): an Accept of ballot b
+\* for slot e never carries a configuration other than one a quorum holds as
+\* accepted at a lower ballot for e (such a configuration is chosen).  A new
+\* leader that re-proposes the wrong report fails here, at the step it sends
+\* its Accept, before any replica votes for it.
+RootProposalsSafeInv == \A m \in msgs : m.type = "Accept" =>
+    \A b \in 1 .. m.bal - 1, c \in Configs \ {m.cfg} :
+        ~(2 * Cardinality({r \in Replicas : rAccepted[r][m.epoch] = [bal |-> b, cfg |-> c]}) > N)
 
 \* ALIA-S6 AcceptorMonotonicity (state part): an accepted ballot is never
 \* above the promise.  The action part is AcceptorMonotonicProp.
@@ -650,6 +663,15 @@ NoNuclearReproposeWitness == ~\E m \in msgs :
 \* ALIA-W24 No chosen configuration names a spare (the L6 model: nobody is
 \* ever recast).
 NoRecastWitness == \A e \in Epochs : \A c \in chosenCfgs[e] : Spares(c) = {}
+\* ALIA-W26 The new root leader's choice matters: the promise quorum a replica
+\* has just led with reported, for one slot, two different configurations
+\* accepted at two different ballots, so re-proposing the highest report's,
+\* the lowest's or any one's differ (mutant MSL).  The reports are those of the
+\* quorum BecomeLeader used (kept in the tally), not of promises that came later.
+NoSplitReportWitness == ~(tally # NIL /\ tally.kind = "Promise" /\
+    \E p1, p2 \in tally.reports :
+        /\ p1.epoch = p2.epoch /\ p1.kind = "Accepted" /\ p2.kind = "Accepted"
+        /\ p1.vbal # p2.vbal /\ p1.cfg # p2.cfg)
 \* ALIA-W5 No replica that crashed performs an acceptor act afterwards.
 NoVoteAfterRestartWitness == revived = {}
 =============================================================================

@@ -27,6 +27,25 @@ SumVoters(M) == IF M = {} THEN 0 ELSE LET m == CHOOSE x \in M : TRUE IN Cardinal
 \* ballot's accept, with one to spare for a relayed vote or a commit.
 MsgsAtMost11 == Cardinality(msgs) <= 11
 
+\* The three-ballot model (issue 47).  The situation where the selection rule
+\* matters takes 15 messages: ballot 1 leaves cA at one replica (a prepare,
+\* two promises, an accept, one accepted), ballot 2 has cB accepted by the two
+\* others (a prepare, two promises, an accept, two accepted), and ballot 3's
+\* two promises report both (a prepare, two promises); its accept is the 15th.
+\* To fit the fast tier the search is restricted, each restriction keeping
+\* that situation reachable:
+\*  - ballots are started in order (ballot b only after ballot b - 1): the
+\*    ballot numbers, not the order of the elections, order the leaders;
+\*  - at most two promises and two accepted replies per ballot (a quorum of
+\*    three): a third reply only adds a vote the leader need not wait for;
+\*  - at most one commit.
+MsgsOf(t, b) == {m \in msgs : m.type = t /\ m.bal = b}
+MCThreeBallotConstraint ==
+    /\ Cardinality(msgs) <= 15
+    /\ \A b \in Ballots : b > 1 /\ ballotOf[b] # NIL => ballotOf[b - 1] # NIL
+    /\ \A b \in Ballots : Cardinality(MsgsOf("Promise", b)) <= 2 /\ Cardinality(MsgsOf("Accepted", b)) <= 2
+    /\ Cardinality({m \in msgs : m.type = "Commit"}) <= 1
+
 \* The liveness models (no symmetry) leave nuclear elections out: they only
 \* change where promises go (directly), and checking liveness over every
 \* behaviour of both kinds of election does not fit the fast tier.
@@ -125,6 +144,10 @@ MutantMDStepsDown(r, m) == FALSE
 \* the configuration with no spares): a replica down for good stays in its
 \* role for ever, and L6 fails.
 MutantMNPolicy(l, c) == c = {}
+
+\* MSL (ours, the root form of PQR's and instance Paxos's MSL): a new leader
+\* re-proposes the configuration of the lowest reported ballot.
+MutantMSLHighestReport(S) == CHOOSE p \in S : \A q \in S : p.vbal <= q.vbal
 
 \* MT (the harness's check that TypeOK can fail): an accepted value recorded
 \* with a ballot outside Ballots.
