@@ -156,13 +156,16 @@ StartFast(r, I) ==
     /\ proposal' = [proposal EXCEPT ![r][I] = NoLog]
     /\ UNCHANGED <<promised, accepted, committed, up, msgs, ghostVars>>
 
+\* §4.5 a ballot is started at most once (the brief's sRound is durable, and
+\* the message set stands for it; MBR: a restarted replica reuses a ballot).
+BallotUnused(I, b) == MsgPrepare(I, b) \notin msgs
+
 \* StartInstanceLeader(r, I, FALSE): a member runs for leader with a round
-\* above every ballot it has seen in I.  A ballot is started at most once
-\* (the brief's sRound is durable: the message set stands for it).
+\* above every ballot it has seen in I, and never one started before.
 StartElection(r, I, k) ==
     /\ up[r] /\ r \in Members[I] /\ role[r][I] # "L" /\ k >= 1
     /\ Bal(k, r) > promised[r][I] /\ Bal(k, r) > ballot[r][I]
-    /\ MsgPrepare(I, Bal(k, r)) \notin msgs
+    /\ BallotUnused(I, Bal(k, r))
     /\ role' = [role EXCEPT ![r][I] = "C"]
     /\ ballot' = [ballot EXCEPT ![r][I] = Bal(k, r)]
     /\ proposal' = [proposal EXCEPT ![r][I] = NoLog]
@@ -289,6 +292,13 @@ ProposalsSafeInv == \A m \in msgs : m.type = "Accept" =>
             ~IsQuorum(m.inst, {p \in Members[m.inst] :
                                  \/ VotedAt(m.inst, c, m.slot, p, w)
                                  \/ promised[p][m.inst] <= c /\ ~AcceptedAt(m.inst, c, m.slot, p)})
+
+\* ALIA-N3 BallotBindsValue (the node-local rule, stated on the messages): the
+\* Accepts of one ballot for one slot of an instance carry one entry.  A
+\* ballot reused after a restart breaks it at the second proposal.
+BallotBindsValueInv == \A m1, m2 \in msgs :
+    (m1.type = "Accept" /\ m2.type = "Accept" /\ m1.inst = m2.inst /\ m1.bal = m2.bal /\ m1.slot = m2.slot)
+        => m1.val = m2.val
 
 \* ALIA-S13 InstanceLogAgreement: at most one entry is declared chosen in
 \* each slot of each instance, members that learned a slot learned the same

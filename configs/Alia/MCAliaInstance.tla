@@ -34,6 +34,11 @@ Sym == Permutations(Values)
 \* acceptances of one for the other.
 MutantM11Counted(m, I) == TRUE
 
+\* MBR (ours, Alia C#'s MBR): a ballot may be started again, so a replica that
+\* crashed after leading a ballot (its volatile ballot is reset) leads the
+\* same ballot again and may propose another entry in a slot under it.
+MutantMBRBallotUnused(I, b) == TRUE
+
 \* MQ (ours): half the members make a quorum (1 of 3).
 MutantMQIsQuorum(I, S) == 2 * Cardinality(S \cap Members[I]) >= Cardinality(Members[I]) - 1
 
