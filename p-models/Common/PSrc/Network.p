@@ -55,6 +55,12 @@ event eTakeOver;
 // schedules.
 type tNetTarget = (drop: bool, ev: event, count: int, odds: int);
 event eNetTarget: tNetTarget;
+// Crash points (issue 46): up to `count` times, the recipient of a delivered message of event type
+// `ev` crashes right after handling it (its eCrash is queued behind the message), with probability
+// 1/odds, if it is a crash target and no node is down; with restart it comes back like a randomly
+// crashed node. The moment after a promise or a vote, where what the node keeps durable matters.
+type tNetCrashPoint = (ev: event, count: int, odds: int);
+event eNetCrashPoint: tNetCrashPoint;
 
 // Witnesses of the faults (observed by a protocol's Reached monitor for coverage).
 event eWitDrop;
@@ -66,6 +72,7 @@ event eWitLeaderDuel;       // the standby took over while the old leader kept r
 event eWitProxyCrash;       // a proxy (front-end or delegate) crashed
 event eWitTargetDrop;       // a targeted loss happened
 event eWitTargetDup;        // a targeted duplicate happened
+event eWitTargetCrash;      // a node crashed at a crash point
 
 machine Network {
   var bag: seq[tEnvelope];
@@ -87,6 +94,7 @@ machine Network {
   var proxyCrashAt: int;            // delivery index of the proxy crash (-1: none)
   var proxyRestartAt: int;
   var aimed: seq[tNetTarget];
+  var crashPoints: seq[tNetCrashPoint];
 
   start state Init {
     entry (b: tNetBudget) {
@@ -111,6 +119,7 @@ machine Network {
     on eNetLeaders do (l: seq[machine]) { leaders = l; }
     on eNetProxies do (p: seq[machine]) { proxies = p; }
     on eNetTarget do (t: tNetTarget) { aimed += (sizeof(aimed), t); }
+    on eNetCrashPoint do (t: tNetCrashPoint) { crashPoints += (sizeof(crashPoints), t); }
     on eNetSend do (e: tNetSend) {
       Enqueue((dst = e.dst, ev = e.ev, payload = e.payload, timer = false));
     }
@@ -141,6 +150,7 @@ machine Network {
       } else {
         bag -= (i);
         send e.dst, e.ev, e.payload;
+        CrashAfter(e);
       }
       delivered = delivered + 1;
       send this, eNetDeliver;
@@ -175,6 +185,31 @@ machine Network {
       down += (s);
       announce eWitCrash;
       if (restart) { restartAt[delivered + 1 + choose(horizon / 3)] = s; }
+    }
+  }
+
+  // A crash point: the recipient of e crashes right after handling it (see tNetCrashPoint).
+  fun CrashAfter(e: tEnvelope) {
+    var k: int;
+    var s: int;
+    var t: tNetCrashPoint;
+    if (sizeof(crashPoints) == 0 || e.timer || sizeof(down) > 0) { return; }
+    s = 0;
+    while (s < sizeof(crashable) && crashable[s] != e.dst) { s = s + 1; }
+    if (s == sizeof(crashable)) { return; }
+    while (k < sizeof(crashPoints)) {
+      t = crashPoints[k];
+      if (t.ev == e.ev && t.count > 0) {
+        if (choose(t.odds) == 0) {
+          crashPoints[k] = (ev = t.ev, count = t.count - 1, odds = t.odds);
+          send e.dst, eCrash;
+          down += (s);
+          announce eWitTargetCrash;
+          if (restart) { restartAt[delivered + 1 + choose(horizon / 3)] = s; }
+        }
+        return;
+      }
+      k = k + 1;
     }
   }
 

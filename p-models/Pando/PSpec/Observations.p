@@ -139,7 +139,7 @@ event eWitRuleMatters2;      // ... and two recoverable vids whose highest ballo
 // eWitDrop, eWitDup, eWitTargetDrop, eWitTargetDup, eWitCrash, eWitRestart, eWitLeaderFailover, eWitLeaderDuel and
 // eWitProxyCrash mark faults of the network's plan and are declared in p-models/Common/PSrc/Network.p.
 
-spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup, eWitNotLeader, eWitReadPrepare, eWitReadPrevious, eWitRuleMatters, eWitRuleMatters2, eWitTargetDrop, eWitTargetDup, eWitLeaderFailover, eWitLeaderDuel, eWitProxyCrash {
+spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFailed, eWitLeaderDecided, eWitCputOk, eWitCputConflict, eWitCputStale, eWitReadFast, eWitReadWriteBack, eWitReadEmpty, eWitReadGaveUp, eWitStaleReply, eWitPruned, eWitCrash, eWitRestart, eWitDrop, eWitDup, eWitNotLeader, eWitReadPrepare, eWitReadPrevious, eWitRuleMatters, eWitRuleMatters2, eWitTargetDrop, eWitTargetDup, eWitTargetCrash, eWitLeaderFailover, eWitLeaderDuel, eWitProxyCrash {
   start state Watching {
     on eWitChosenFast do { }
     on eWitRecovery do { }
@@ -164,6 +164,7 @@ spec Reached observes eWitChosenFast, eWitRecovery, eWitFailover, eWitDelegateFa
     on eWitRuleMatters2 do { }
     on eWitTargetDrop do { }
     on eWitTargetDup do { }
+    on eWitTargetCrash do { }
     on eWitReadPrepare do { }
     on eWitReadPrevious do { }
     on eWitLeaderFailover do { }

@@ -49,8 +49,10 @@ enum tScenario {
   SC_VERSIONS,   // two writers each write version 1 then version 2; sites prune on commit; a
                  // third FE tries version 2 first (skipped unless it knows version 1 is chosen)
                  // and then reads versions 2 and 1
-  SC_RACE        // conflict-forcing (issue 46): the clients of SC_CONFLICT, and targeted faults: Phase-2
+  SC_RACE,       // conflict-forcing (issue 46): the clients of SC_CONFLICT, and targeted faults: Phase-2
                  // PROPOSEs lost on purpose (partial accepts), PROMISE and ACCEPTED replies duplicated
+  SC_CRASHPOINTS // the clients of SC_CONFLICT, and crash points (issue 46): a site crashes right after it
+                 // handles a PREPARE or a PROPOSE (its promise or vote must already be durable)
 }
 
 // Everything a test case fixes. Fault budgets bound how many faults one schedule may inject.

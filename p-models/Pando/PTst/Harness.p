@@ -10,6 +10,8 @@
  * SC_RACE: as SC_CONFLICT, with targeted faults (issue 46, Common/Network.p eNetTarget): up to 8 Phase-2
  *   PROPOSEs lost (odds 1/2: a vid's splits reach a few sites only, for the next proposer to find) and up to
  *   2 PROMISE and 2 ACCEPTED replies duplicated (odds 1/3), so recoveries meet splits of two vids at two ballots.
+ * SC_CRASHPOINTS: as SC_CONFLICT, with crash points (issue 46, Common/Network.p eNetCrashPoint): up to two
+ *   times a site crashes right after it handles a PREPARE or a PROPOSE (odds 1/3), then restarts.
  * SC_LATEST: as SC_VERSIONS, but FE 3's two reads are GETs of the newest version.
  * SC_VERSIONS: FE 1 (direct) and FE 2 (delegated) each CPUT version 1 and then version 2
  *   (the second only if its precondition holds); sites prune on COMMIT. FE 3 first tries to
@@ -49,6 +51,10 @@ machine Harness {
         send net, eNetTarget, (drop = false, ev = ePromise, count = 2, odds = 3);
         send net, eNetTarget, (drop = false, ev = eAccepted, count = 2, odds = 3);
       }
+      if (cfg.scenario == SC_CRASHPOINTS) {
+        send net, eNetCrashPoint, (ev = ePrepare, count = 2, odds = 3);
+        send net, eNetCrashPoint, (ev = ePropose, count = 2, odds = 3);
+      }
       leaders += (0, new Leader((cfg = cfg, net = net, sites = sites, tag = 1, active = true)));
       if (cfg.leaderFaults) {
         leaders += (1, new Leader((cfg = cfg, net = net, sites = sites, tag = 2, active = false)));
@@ -57,7 +63,7 @@ machine Harness {
       delegate = new Delegate((cfg = cfg, net = net, sites = sites));
       proxies += (0, delegate);
 
-      if (cfg.scenario == SC_CONFLICT || cfg.scenario == SC_PREPARE_READS || cfg.scenario == SC_RACE) {
+      if (cfg.scenario == SC_CONFLICT || cfg.scenario == SC_PREPARE_READS || cfg.scenario == SC_RACE || cfg.scenario == SC_CRASHPOINTS) {
         ops1 += (0, (write = true, ver = 1, vid = 11, value = 1, prepare = false));
         ops2 += (0, (write = true, ver = 1, vid = 21, value = 2, prepare = false));
         ops3 += (0, (write = false, ver = 1, vid = 0, value = 0, prepare = cfg.scenario == SC_PREPARE_READS));

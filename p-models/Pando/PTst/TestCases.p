@@ -21,6 +21,8 @@ machine TestV2Live { start state S { entry { new Harness(Lossless(V2(), M_NONE))
 machine TestV1Race { start state S { entry { new Harness(Faulty(V1(), M_NONE, SC_RACE)); } } }
 machine TestV5Race { start state S { entry { new Harness(Faulty(V5(), M_NONE, SC_RACE)); } } }
 machine TestM3Race { start state S { entry { new Harness(Faulty(V1(), M3_LOWEST_RECOVERY, SC_RACE)); } } }
+machine TestV2CrashPoints { start state S { entry { new Harness(Faulty(V2(), M_NONE, SC_CRASHPOINTS)); } } }
+machine TestM13CrashPoints { start state S { entry { new Harness(Faulty(V2(), M13_RESTART_LOSES_PROMISE, SC_CRASHPOINTS)); } } }
 machine TestV2Failover { start state S { entry { new Harness(WithFailover(Faulty(V2(), M_NONE, SC_CONFLICT))); } } }
 
 // Conflict-forcing (issue 46): recoveries meet splits of two vids at two ballots (eWitRuleMatters), and two
@@ -35,6 +37,12 @@ test tcV5Race [main=TestV5Race]:
     CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
     VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
   in (union PandoSystem, { TestV5Race });
+// Crash points (issue 46): a site crashes right after it promises or votes (eWitTargetCrash), then restarts.
+test tcV2CrashPoints [main=TestV2CrashPoints]:
+  assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
+    CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
+    VoteRespectsPromise, PromiseMonotone, BallotBindsValue, BallotFresh, SelectsRebuildable, Reached
+  in (union PandoSystem, { TestV2CrashPoints });
 test tcV1Faults [main=TestV1Faults]:
   assert Agreement, ValueAgreement, StrongStability, Validity, OneProposalPerBallot, AcceptorWF, PromisesHonest,
     CommitSound, NoDataLoss, Recoverable, Discoverable, NoGaps, GcSafe, ReadsChosen, ReadBallotIndexed, ReadsFresh, VersionReadsFresh, CputTruthful,
@@ -132,6 +140,7 @@ test tcM12Agreement [main=TestM12]: assert Agreement in (union PandoSystem, { Te
 test tcM12bNoDataLoss [main=TestM12b]: assert NoDataLoss in (union PandoSystem, { TestM12b });
 test tcM12bGcSafe [main=TestM12b]: assert GcSafe in (union PandoSystem, { TestM12b });
 test tcM13Agreement [main=TestM13]: assert Agreement in (union PandoSystem, { TestM13 });
+test tcM13CrashPointsAgreement [main=TestM13CrashPoints]: assert Agreement in (union PandoSystem, { TestM13CrashPoints });
 test tcM13PromisesHonest [main=TestM13]: assert PromisesHonest in (union PandoSystem, { TestM13 });
 test tcM14Agreement [main=TestM14]: assert Agreement in (union PandoSystem, { TestM14 });
 test tcM14AcceptorWF [main=TestM14]: assert AcceptorWF in (union PandoSystem, { TestM14 });
