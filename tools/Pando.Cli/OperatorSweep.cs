@@ -192,8 +192,15 @@ public static class OperatorSweep
             .Select(x => x with { TimeLimitSeconds = (int)Math.Min(x.TimeLimitSeconds, Math.Max(120, 20 * (x.Stats?.Seconds ?? 30))) })
             .ToList();
         if (models.Count == 0) throw new InputError($"mutate: no fast-tier model of {o.Protocol} checks {module}");
-        var reports = session.Run(models, new CheckOptions(o.Jobs, Strict: false), CancellationToken.None);
-        var bad = reports.Where(r => !r.Judgement.Ok).ToList();
+        // Quickest models first, --jobs at a time; the first batch in which a model gives another verdict decides (a
+        // killed mutant need not run the rest: a sweep of a spec with many models takes hours otherwise).
+        models = [.. models.OrderBy(x => x.Stats?.Seconds ?? 30)];
+        var bad = new List<ModelReport>();
+        for (int i = 0; i < models.Count && bad.Count == 0; i += o.Jobs)
+        {
+            var reports = session.Run(models.Skip(i).Take(o.Jobs).ToList(), new CheckOptions(o.Jobs, Strict: false), CancellationToken.None);
+            bad.AddRange(reports.Where(r => !r.Judgement.Ok));
+        }
         if (bad.Count == 0) return new Outcome(m.Id, m.Operator, m.Describe(), "survived", null, null, 0);
         // A mutant TLC cannot parse is not a behaviour change.
         if (bad.All(r => r.Run.Result.Kind == VerdictKind.Error && IsParseError(r.Run.Result.ErrorText)))
