@@ -25,11 +25,11 @@ event eWitRuleMatters;
 spec Reached observes eWitLearned, eWitRebuilt, eWitCrossBallot, eWitFree, eWitDrop, eWitDup, eWitCrash, eWitRestart,
                       eWitLWriteDone, eWitLReadOfWrite, eWitLFastServed, eWitLRecovery, eWitLTakeover, eWitLReady,
                       eWitLRebuilt, eWitLNoOp, eWitLCheckpoint, eWitLTruncate, eWitLFlagged, eWitLeaderFailover, eWitLeaderDuel,
-                      eWitRuleMatters, eWitTargetDrop, eWitTargetDup {
+                      eWitRuleMatters, eWitTargetDrop, eWitTargetDup, eWitTargetCrash {
   start state Watching {
     ignore eWitLearned, eWitRebuilt, eWitCrossBallot, eWitFree, eWitDrop, eWitDup, eWitCrash, eWitRestart,
            eWitLWriteDone, eWitLReadOfWrite, eWitLFastServed, eWitLRecovery, eWitLTakeover, eWitLReady,
            eWitLRebuilt, eWitLNoOp, eWitLCheckpoint, eWitLTruncate, eWitLFlagged, eWitLeaderFailover, eWitLeaderDuel,
-           eWitRuleMatters, eWitTargetDrop, eWitTargetDup;
+           eWitRuleMatters, eWitTargetDrop, eWitTargetDup, eWitTargetCrash;
   }
 }

@@ -31,7 +31,7 @@ enum tRspMutant {
 
 type tRspConfig = (n: int, x: int, qr: int, qw: int, proposers: int, rounds: int, mutant: tRspMutant,
                    drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int, timers: bool,
-                   targeted: bool);
+                   targeted: bool, crashPoints: bool);
 
 // What an acceptor reports in a promise: its accepted ballot and vid (0, 0: nothing accepted).
 type tPromise = (acc: int, bal: int, accBal: int, vid: int, idx: int);

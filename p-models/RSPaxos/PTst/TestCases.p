@@ -13,9 +13,13 @@ machine TestD { start state S { entry { new Harness(Crowded(5, 2, 4, 3, RM_NONE)
 machine TestConflictA { start state S { entry { new Harness(Conflict(4, 2, 3, 3, RM_NONE)); } } }
 machine TestConflictD { start state S { entry { new Harness(Conflict(5, 2, 4, 3, RM_NONE)); } } }
 machine TestLive { start state S { entry { new Harness(Live(4, 2, 3, 3, RM_NONE)); } } }
+machine TestCrashPoints { start state S { entry { new Harness(CrashPoints(4, 2, 3, 3, RM_NONE)); } } }
 
 test tcRspMcA [main=TestA]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
   VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestA });
+// Crash points (issue 46): an acceptor crashes right after it promises or accepts a share (eWitTargetCrash).
+test tcRspCrashPoints [main=TestCrashPoints]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
+  VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestCrashPoints });
 test tcRspThreeProposers [main=TestThreeProposers]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
   VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsRebuildable, Reached in (union RspSystem, { TestThreeProposers });
 test tcRspPaperSizes [main=TestC]: assert Agreement, Validity, LearnedChosen, ShareStability, Recoverable, ShareIndexIntegrity,
@@ -48,6 +52,8 @@ test tcRspM6Agreement [main=TestM6]: assert Agreement in (union RspSystem, { Tes
 machine TestM7 { start state S { entry { new Harness(Faulty(4, 2, 3, 3, RM_M7)); } } }
 test tcRspM7LearnedChosen [main=TestM7]: assert LearnedChosen in (union RspSystem, { TestM7 });
 machine TestM8 { start state S { entry { new Harness(Faulty(4, 2, 3, 3, RM_M8)); } } }
+machine TestM8CrashPoints { start state S { entry { new Harness(CrashPoints(4, 2, 3, 3, RM_M8)); } } }
+test tcRspM8CrashPointsAgreement [main=TestM8CrashPoints]: assert Agreement in (union RspSystem, { TestM8CrashPoints });
 test tcRspM8Agreement [main=TestM8]: assert Agreement in (union RspSystem, { TestM8 });
 // M9: the proposer sends the same share index to every acceptor.
 machine TestM9 { start state S { entry { new Harness(Faulty(4, 2, 3, 3, RM_M9)); } } }
