@@ -61,7 +61,7 @@ event eWitElection;      // the Elector of a conflict-forcing test started an el
 spec Reached observes eWitWriteDone, eWitReadWritten, eWitRinsedRead, eWitRinseFree, eWitNewLeader,
                       eWitRecovered, eWitParked, eWitRedirect, eWitDrop, eWitDup, eWitCrash, eWitRestart,
                       eWitLeaderFailover, eWitLeaderDuel, eWitRetrySkipped, eWitRuleMatters, eWitElection,
-                      eWitTargetDrop, eWitTargetDup {
+                      eWitTargetDrop, eWitTargetDup, eWitTargetCrash {
   start state Watching {
     on eWitWriteDone do { }
     on eWitReadWritten do { }
@@ -72,6 +72,7 @@ spec Reached observes eWitWriteDone, eWitReadWritten, eWitRinsedRead, eWitRinseF
     on eWitElection do { }
     on eWitTargetDrop do { }
     on eWitTargetDup do { }
+    on eWitTargetCrash do { }
     on eWitRecovered do { }
     on eWitParked do { }
     on eWitRedirect do { }

@@ -66,7 +66,7 @@ enum tPqrWorkload { PW_S1, PW_BUSY, PW_GAPS, PW_KEYS, PW_ORPHAN }
 type tPqrConfig = (n: int, q1: int, q2: int, rq: int, perKey: bool, rinseFree: bool, fillTo: bool,
                    nkeys: int, workload: tPqrWorkload, mutant: tPqrMutant,
                    drops: int, dups: int, crashes: int, restart: bool, leaderFault: bool,
-                   timerOdds: int, resend: bool, horizon: int, dupCheck: bool, elections: int);
+                   timerOdds: int, resend: bool, horizon: int, dupCheck: bool, elections: int, crashPoints: bool);
 
 // ---- messages (brief §3) ----
 type tClientWrite = (client: machine, cmd: tCmd);

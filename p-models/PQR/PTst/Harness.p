@@ -56,6 +56,12 @@ machine Harness {
         send net, eNetTarget, (drop = false, ev = eP2b, count = 2, odds = 3);
         new Elector((net = net, reps = reps, count = cfg.elections));
       }
+      if (cfg.crashPoints) {
+        // Crash points (issue 46): a follower crashes right after it promises (P1a) or votes (P2a), then restarts
+        // from its durable state.
+        send net, eNetCrashPoint, (ev = eP1a, count = 2, odds = 3);
+        send net, eNetCrashPoint, (ev = eP2a, count = 2, odds = 3);
+      }
       scripts = Scripts(cfg.workload);
       i = 0;
       while (i < sizeof(scripts)) {
@@ -131,19 +137,19 @@ machine Elector {
 fun Faulty(n: int, q1: int, q2: int, rq: int, perKey: bool, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 2, dups = 2, crashes = 2, restart = true, leaderFault = false,
-          timerOdds = 20, resend = true, horizon = 150, dupCheck = true, elections = 0);
+          timerOdds = 20, resend = true, horizon = 150, dupCheck = true, elections = 0, crashPoints = false);
 }
 // Lossy: many losses, no crashes (M7 needs a replica to miss one slot's P2a and get the next one).
 fun Lossy(n: int, q1: int, q2: int, rq: int, perKey: bool, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 6, dups = 1, crashes = 0, restart = true, leaderFault = false,
-          timerOdds = 40, resend = true, horizon = 150, dupCheck = true, elections = 0);
+          timerOdds = 40, resend = true, horizon = 150, dupCheck = true, elections = 0, crashPoints = false);
 }
 // Failover: as Faulty, plus a leader change (failover or duel) and one follower crash-restart.
 fun Failover(n: int, q1: int, q2: int, rq: int, perKey: bool, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 2, dups = 2, crashes = 1, restart = true, leaderFault = true,
-          timerOdds = 20, resend = true, horizon = 150, dupCheck = true, elections = 0);
+          timerOdds = 20, resend = true, horizon = 150, dupCheck = true, elections = 0, crashPoints = false);
 }
 // Liveness (A1-A4): no loss, duplication and reordering, no timers; `crashes` followers down for good
 // (at most 1), or a leader change with no follower crash. These runs are short (one to two hundred
@@ -152,7 +158,7 @@ fun Live(n: int, q1: int, q2: int, rq: int, perKey: bool, fill: bool, leader: bo
          w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = perKey, rinseFree = true, fillTo = fill, nkeys = 2,
           workload = w, mutant = m, drops = 0, dups = 2, crashes = crashes, restart = false, leaderFault = leader,
-          timerOdds = 20, resend = false, horizon = 40, dupCheck = true, elections = 0);
+          timerOdds = 20, resend = false, horizon = 40, dupCheck = true, elections = 0, crashPoints = false);
 }
 // Conflict: three elections by the Elector, targeted P2a losses (partial accepts) and P1b/P2b
 // duplicates (see Harness), two random losses and duplicates, one follower crash-restart
@@ -160,5 +166,5 @@ fun Live(n: int, q1: int, q2: int, rq: int, perKey: bool, fill: bool, leader: bo
 fun Conflict(n: int, q1: int, q2: int, rq: int, m: tPqrMutant, w: tPqrWorkload): tPqrConfig {
   return (n = n, q1 = q1, q2 = q2, rq = rq, perKey = false, rinseFree = true, fillTo = true, nkeys = 2,
           workload = w, mutant = m, drops = 2, dups = 2, crashes = 1, restart = true, leaderFault = false,
-          timerOdds = 20, resend = true, horizon = 150, dupCheck = true, elections = 6);
+          timerOdds = 20, resend = true, horizon = 150, dupCheck = true, elections = 6, crashPoints = false);
 }

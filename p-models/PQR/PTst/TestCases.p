@@ -21,6 +21,19 @@ machine TestNoDupCheck { start state S { entry {
   new Harness(c);
 } } }
 machine TestFailover { start state S { entry { new Harness(Failover(3, 2, 2, 2, false, PM_NONE, PW_BUSY)); } } }
+// Failover with crash points (issue 46): a follower crashes right after it promises or votes.
+machine TestCrashPoints { start state S { entry {
+  var c: tPqrConfig;
+  c = Failover(3, 2, 2, 2, false, PM_NONE, PW_BUSY);
+  c.crashPoints = true;
+  new Harness(c);
+} } }
+machine TestMPVCrashPoints { start state S { entry {
+  var c: tPqrConfig;
+  c = Failover(3, 2, 2, 2, false, PMPV_PROMISE_VOLATILE, PW_BUSY);
+  c.crashPoints = true;
+  new Harness(c);
+} } }
 machine TestPerKey { start state S { entry { new Harness(Failover(3, 2, 2, 2, true, PM_NONE, PW_KEYS)); } } }
 machine TestLive { start state S { entry { new Harness(Live(3, 2, 2, 2, false, true, false, 1, PM_NONE, PW_BUSY)); } } }
 // Conflict-forcing (issue 46): three elections at random points, many losses (partial accepts).
@@ -52,6 +65,11 @@ test tcPqrFailover [main=TestFailover]:
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
          ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
          VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestFailover });
+test tcPqrCrashPoints [main=TestCrashPoints]:
+  assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
+         ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
+         ReplySound, TargetCoversFloor, QuiescentReadsAreOneRTT, ReadNotBelowTarget,
+         VoteRespectsPromise, PromiseMonotone, BallotBindsValue, QuorumDistinct, BallotFresh, SelectsHighest, Reached in (union PqrSystem, { TestCrashPoints });
 test tcPqrConflict [main=TestConflict]:
   assert Agreement, CommitSound, CommittedAgree, ExecSound, ExecImpliesCommitted, HighWaterSound, HighWaterMonotone,
          ChosenVisibleToReadQuorums, ReadFromCommittedPrefix, ReadSeesCompletedWrites, ReadMonotonic, WriteRealTimeOrder,
@@ -147,6 +165,8 @@ machine TestMDA { start state S { entry { new Harness(Faulty(3, 2, 2, 2, false, 
 machine TestMNS { start state S { entry { new Harness(Failover(3, 2, 2, 2, false, PMNS_NEXT_SLOT_OFF_BY_ONE, PW_BUSY)); } } }
 
 test tcPqrM17VoteRespectsPromise [main=TestM17]: assert VoteRespectsPromise in (union PqrSystem, { TestM17 });
+test tcPqrMPVAgreement [main=TestMPV]: assert Agreement in (union PqrSystem, { TestMPV });
+test tcPqrMPVCrashPointsAgreement [main=TestMPVCrashPoints]: assert Agreement in (union PqrSystem, { TestMPVCrashPoints });
 test tcPqrMPVPromiseMonotone [main=TestMPV]: assert PromiseMonotone in (union PqrSystem, { TestMPV });
 test tcPqrMNSBallotBindsValue [main=TestMNS]: assert BallotBindsValue in (union PqrSystem, { TestMNS });
 test tcPqrMDAQuorumDistinct [main=TestMDA]: assert QuorumDistinct in (union PqrSystem, { TestMDA });
