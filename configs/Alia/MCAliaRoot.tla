@@ -38,13 +38,16 @@ MsgsAtMost11 == Cardinality(msgs) <= 11
 \*    ballot numbers, not the order of the elections, order the leaders;
 \*  - at most two promises and two accepted replies per ballot (a quorum of
 \*    three): a third reply only adds a vote the leader need not wait for;
-\*  - at most one commit.
+\*  - no commit: the model is about a new leader's choice among accepted
+\*    reports; a slot reported chosen (learned) is learned, not re-proposed,
+\*    and the two-ballot models cover commits and learning (with one commit
+\*    allowed this model had 207,080 distinct states against 63,581).
 MsgsOf(t, b) == {m \in msgs : m.type = t /\ m.bal = b}
 MCThreeBallotConstraint ==
     /\ Cardinality(msgs) <= 15
     /\ \A b \in Ballots : b > 1 /\ ballotOf[b] # NIL => ballotOf[b - 1] # NIL
     /\ \A b \in Ballots : Cardinality(MsgsOf("Promise", b)) <= 2 /\ Cardinality(MsgsOf("Accepted", b)) <= 2
-    /\ Cardinality({m \in msgs : m.type = "Commit"}) <= 1
+    /\ \A m \in msgs : m.type # "Commit"
 
 \* The liveness models (no symmetry) leave nuclear elections out: they only
 \* change where promises go (directly), and checking liveness over every
