@@ -93,12 +93,12 @@ public static class CoyoteCheckCommand
         var inTier = o.Names.Count > 0 ? manifest.Tests : manifest.Tests.Where(t => t.RunsIn(o.Tier)).ToList();
         var tests = EntrySelection.Apply(inTier, o.Names, o.Protocols, path, "./pando check --coyote --list");
         if (o.Shard is { } sh && o.ShardOut is null) tests = [.. sh.Select(tests, t => t.Name, t => t.Stats?.Seconds ?? 0)];
-        foreach (var t in tests) Build(t, o.Tier);                         // a bad deployment is bad input: nothing runs
+        foreach (var t in tests) Build(t, o.Tier, o.ManifestPath);         // a bad deployment is bad input: nothing runs
         return (manifest, path, tests);
     }
 
     /// <summary>The scenario of a manifest entry; a deployment the builder refuses is an <see cref="InputError"/>.</summary>
-    public static Scenario Build(CoyoteTestEntry t, Tier tier)
+    public static Scenario Build(CoyoteTestEntry t, Tier tier, string? manifestPath = null)
     {
         var strategy = t.Strategy switch { "prioritization" => Strategy.Prioritization, "fair" => Strategy.Fair, _ => Strategy.Random };
         var only = t.Expect.Kind is VerdictKind.Violates or VerdictKind.Liveness ? t.Expect.Property : null;
@@ -124,7 +124,7 @@ public static class CoyoteCheckCommand
         }
         catch (ArgumentException e)
         {
-            throw new InputError($"tests/coyote.json: test {t.Name}: {e.Message}");
+            throw new InputError($"{manifestPath ?? "tests/coyote.json"}: test {t.Name}: {e.Message}");
         }
     }
 
