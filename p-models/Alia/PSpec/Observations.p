@@ -23,11 +23,11 @@ event eWitAChain;         // a tag became active at an epoch-2 instance: it move
 spec Reached observes eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone, eWitAChain,
                       eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
                       eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored, eWitRRuleMatters,
-                      eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitTargetDrop, eWitTargetDup {
+                      eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitTargetDrop, eWitTargetDup, eWitTargetCrash {
   start state Watching {
     ignore eWitAHandoff, eWitAReadAcross, eWitARetire, eWitAApplyReject, eWitAClientDone, eWitAChain,
            eWitRChosen, eWitRDelegatedQuorum, eWitRRepropose, eWitRSecondEpoch, eWitRVoteAfterRestart,
            eWitRRelay, eWitRRetransmit, eWitRNuclearRepropose, eWitRCustodyQuorum, eWitRCustodyIgnored, eWitRRuleMatters,
-           eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitTargetDrop, eWitTargetDup;
+           eWitDrop, eWitDup, eWitCrash, eWitRestart, eWitTargetDrop, eWitTargetDup, eWitTargetCrash;
   }
 }

@@ -15,7 +15,8 @@ enum tRootMode { RM_RELAY, RM_PAPER_LITERAL, RM_CUSTODY }
 enum tRootMutant { RX_NONE, RX_M2, RX_M3, RX_M4, RX_M12, RX_M13, RX_M17, RX_MR, RX_MP, RX_MA, RX_MV, RX_MU, RX_M15, RX_MSL }
 
 type tRootConfig = (mode: tRootMode, mutant: tRootMutant, n: int, maxEpoch: int, elections: int,
-                    drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int, targeted: bool);
+                    drops: int, dups: int, crashes: int, restart: bool, timerOdds: int, horizon: int, targeted: bool,
+                    crashPoints: bool);
 
 // The key of one acceptor act: kind (1 = promise, 2 = accepted), ballot, slot (0 for a promise),
 // and the candidate it answers.

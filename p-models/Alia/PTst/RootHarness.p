@@ -19,6 +19,12 @@ machine AliaRootHarness {
         send net, eNetTarget, (drop = true, ev = eRootAccept, count = 8, odds = 2);
         send net, eNetTarget, (drop = false, ev = eRootVote, count = 2, odds = 3);
       }
+      if (cfg.crashPoints) {
+        // Crash points (issue 46): a replica crashes right after it handles a RootPrepare or a RootAccept (its
+        // promise or vote must already be durable), then restarts.
+        send net, eNetCrashPoint, (ev = eRootPrepare, count = 2, odds = 3);
+        send net, eNetCrashPoint, (ev = eRootAccept, count = 2, odds = 3);
+      }
       while (i < cfg.n) { reps += (i, new RootReplica((me = i, cfg = cfg, net = net))); i = i + 1; }
       i = 0;
       while (i < cfg.n) { send reps[i], eRootSetup, reps; i = i + 1; }
@@ -31,7 +37,13 @@ machine AliaRootHarness {
 // MC-A with faults: loss and duplication (two each), reordering, one crash-restart.
 fun RootChaos(mode: tRootMode, m: tRootMutant, n: int): tRootConfig {
   return (mode = mode, mutant = m, n = n, maxEpoch = 2, elections = 3,
-          drops = 2, dups = 2, crashes = 1, restart = true, timerOdds = 10, horizon = 80, targeted = false);
+          drops = 2, dups = 2, crashes = 1, restart = true, timerOdds = 10, horizon = 80, targeted = false, crashPoints = false);
+}
+
+// RootChaos in RELAY mode plus crash points (issue 46).
+fun RootCrashPoints(m: tRootMutant): tRootConfig {
+  return (mode = RM_RELAY, mutant = m, n = 3, maxEpoch = 2, elections = 3,
+          drops = 2, dups = 2, crashes = 1, restart = true, timerOdds = 10, horizon = 80, targeted = false, crashPoints = true);
 }
 
 // Conflict-forcing (issue 46): MC-A in RELAY mode with six election timeouts instead of three and the
@@ -39,7 +51,7 @@ fun RootChaos(mode: tRootMode, m: tRootMutant, n: int): tRootConfig {
 // configurations accepted at two different ballots (witness eWitRRuleMatters, ALIA-W3's dangerous form).
 fun RootConflict(m: tRootMutant): tRootConfig {
   return (mode = RM_RELAY, mutant = m, n = 3, maxEpoch = 2, elections = 9,
-          drops = 1, dups = 1, crashes = 1, restart = true, timerOdds = 10, horizon = 120, targeted = true);
+          drops = 1, dups = 1, crashes = 1, restart = true, timerOdds = 10, horizon = 120, targeted = true, crashPoints = false);
 }
 
 
@@ -48,5 +60,5 @@ fun RootConflict(m: tRootMutant): tRootConfig {
 // happen within the first 40 deliveries) and the highest ballot belongs to a live replica.
 fun RootLive(m: tRootMutant): tRootConfig {
   return (mode = RM_RELAY, mutant = m, n = 3, maxEpoch = 2, elections = 12,
-          drops = 0, dups = 2, crashes = 1, restart = false, timerOdds = 10, horizon = 40, targeted = false);
+          drops = 0, dups = 2, crashes = 1, restart = false, timerOdds = 10, horizon = 40, targeted = false, crashPoints = false);
 }

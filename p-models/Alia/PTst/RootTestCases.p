@@ -11,6 +11,13 @@ machine TestRootRelay { start state S { entry { new AliaRootHarness(RootChaos(RM
 test tcAliaRootRelay [main=TestRootRelay]: assert RootAgreement, RootValidity, RootContiguity, TallyHonesty, TallyIsMajority,
   AcceptedBelowPromise, AcceptorMonotonic, Reached in (union AliaRootSystem, { TestRootRelay });
 
+// Crash points (issue 46): a replica crashes right after it promises or votes (eWitTargetCrash).
+machine TestRootCrashPoints { start state S { entry { new AliaRootHarness(RootCrashPoints(RX_NONE)); } } }
+test tcAliaRootCrashPoints [main=TestRootCrashPoints]: assert RootAgreement, RootValidity, RootContiguity, TallyHonesty, TallyIsMajority,
+  AcceptedBelowPromise, AcceptorMonotonic, Reached in (union AliaRootSystem, { TestRootCrashPoints });
+machine TestRootMPCrashPoints { start state S { entry { new AliaRootHarness(RootCrashPoints(RX_MP)); } } }
+test tcAliaRootMPCrashPointsAcceptorMonotonic [main=TestRootMPCrashPoints]: assert AcceptorMonotonic in (union AliaRootSystem, { TestRootMPCrashPoints });
+
 // Conflict-forcing (issue 46): six elections, partial accepts and duplicated votes (RootConflict).
 machine TestRootConflict { start state S { entry { new AliaRootHarness(RootConflict(RX_NONE)); } } }
 test tcAliaRootConflict [main=TestRootConflict]: assert RootAgreement, RootValidity, RootContiguity, TallyHonesty, TallyIsMajority,
