@@ -18,6 +18,9 @@ MCHint == (I0 :> 1) @@ (I1 :> 2)
 \* One instance (AliaInstance_One): members 1, 2, 3, configured leader 1.
 MCMembersOne == I0 :> {1, 2, 3}
 MCHintOne == I0 :> 1
+\* One instance with four members (AliaInstance_One4): a majority is three, so a
+\* quorum rule off by one on an even membership (two of four) shows.
+MCMembersFour == I0 :> {1, 2, 3, 4}
 \* The same subquorum keeps its configured leader across the epoch change, so
 \* replica 1 leads both instances in round 0 with the same ballot, without
 \* Phase 1 (the shortest way to M11's situation).
