@@ -156,7 +156,7 @@ public static class AliaScenarios
         "conflict" => new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, TimerOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2),
         // Crash points (issue 46, real instance Paxos): the chaos faults plus up to two replicas crashing right after they
         // promise (SubPrepare) or vote (SubAccept), odds 1/3 each, each restarting from its durable state.
-        "crash-points" => new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 1, Restart: true, TimerOdds: 10, TargetCrashes: 2, TargetOdds: 3),
+        "crash-points" => Faults("chaos") with { TargetCrashes = 2, TargetOdds = 3 },
         _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, crashstop, conflict or crash-points"),
     };
 

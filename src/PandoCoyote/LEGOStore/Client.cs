@@ -138,11 +138,12 @@ public sealed class Client : LegoActor
             _ => (-1, default),
         };
         if (server < 0 || id.Op != _op || id.Attempt != _attempt || id.Phase != _phase) return;     // not for this phase
+        bool again = _replies.Any(r => r.Server == server);
         // Rule matters: counting per server and per message differ here (M15 counts this reply twice).
-        if (_replies.Any(r => r.Server == server))
+        if (again)
             Coverage.Hit(_stage == Stage.GetReadFin ? "lego: rule matters: a duplicate reply reached a GET's decode" : "lego: rule matters: a duplicate reply reached a quorum count");
-        if (Mutant != LegoMutant.M15CountMessages && _replies.Any(r => r.Server == server)) return; // keyed by server
-        if (_replies.Any(r => r.Server == server)) Coverage.Hit("lego: M15 counted a duplicate reply");
+        if (again && Mutant != LegoMutant.M15CountMessages) return;                               // keyed by server
+        if (again) Coverage.Hit("lego: M15 counted a duplicate reply");
         _replies.Add((server, ((LegoMsg)e).Body));
         Progress();
     }

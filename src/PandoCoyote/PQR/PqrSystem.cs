@@ -226,7 +226,7 @@ public static class PqrScenarios
         "conflict" => (new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, FaultOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2), true),
         // Crash points (issue 46): the chaos plan, plus up to 2 followers crashing right after they promise (P1a) or vote
         // (P2a), and coming back from their durable state.
-        "crash-points" => (new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 2, Restart: true, TargetCrashes: 2, TargetOdds: 3), true),
+        "crash-points" => (Faults("chaos").Plan with { TargetCrashes = 2, TargetOdds = 3 }, true),
         _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart, live, conflict or crash-points"),
     };
 

@@ -241,7 +241,7 @@ public static class RspScenarios
         "conflict" => (new FaultPlan(Reorder: true, MaxCrashes: 1, Restart: true, FaultOdds: 10, TargetDrops: 8, TargetDups: 4, TargetOdds: 2), true),
         // Crash points (issue 46): the chaos faults plus up to two followers crashing right after they handle a Prepare or
         // an Accept (odds 1/3 each), each restarting from its durable state.
-        "crash-points" => (new FaultPlan(Reorder: true, MaxDrops: 2, MaxDuplicates: 2, MaxCrashes: 2, Restart: true, TargetCrashes: 2, TargetOdds: 3), true),
+        "crash-points" => (Faults("chaos").Plan with { TargetCrashes = 2, TargetOdds = 3 }, true),
         _ => throw new ArgumentException($"faults \"{name}\": use none, reorder, chaos, lossy, crash-restart, live, conflict or crash-points"),
     };
 
